@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { API_BASE_PATH, serverMessages } from '@planning/shared';
+import type { Config } from './config';
+import type { AppDatabase } from './db/database';
+import { handleError } from './lib/errors';
+import { healthRoutes } from './modules/health/health.routes';
+import { resolveTenant, type ResolvedTenant } from './modules/tenants/tenants.resolve';
+import { tenantsRoutes } from './modules/tenants/tenants.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: AppDatabase;
+  }
+  interface FastifyRequest {
+    tenant: ResolvedTenant | null;
+  }
+  interface FastifyContextConfig {
+    /** false: the route runs before any tenant is known (tenant list, health). */
+    tenant?: false;
+    /** true: the route needs no signed-in user. Every other route will require one. */
+    public?: true;
+  }
+}
+
+export type AppDependencies = {
+  config: Config;
+  database: AppDatabase;
+  /** Pino options or false; tests pass false. */
+  logger?: boolean | { level: string };
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+export async function buildApp({ config, database, logger }: AppDependencies): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
+    },
+    bodyLimit: config.bodyLimit,
+    // Keep a caller's request id (a load balancer's, say) when it is a sane token; else make one.
+    genReqId: (request) => {
+      const incoming = request.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    requestIdHeader: false,
+    trustProxy: config.nodeEnv === 'production',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorateRequest('tenant', null);
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.setErrorHandler(handleError);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // antd writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // MapLibre runs its workers from blob URLs.
+        workerSrc: ["'self'", 'blob:'],
+        frameAncestors: ["'none'"],
+        objectSrc: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Planning platform API', version: '1.0.0' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  await app.register(
+    async (api) => {
+      // Secure by default: every API route needs a known tenant unless it says otherwise.
+      api.addHook('onRequest', async (request) => {
+        if (request.routeOptions.config.tenant === false) return;
+        request.tenant = await resolveTenant(request);
+      });
+      api.get('/openapi.json', { config: { tenant: false, public: true }, schema: { hide: true } }, async () =>
+        app.swagger(),
+      );
+      await api.register(healthRoutes);
+      await api.register(tenantsRoutes);
+    },
+    { prefix: API_BASE_PATH },
+  );
+
+  registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built web app, with index.html for every client-side route. */
+function registerWebApp(app: FastifyInstance, distDir: string) {
+  const indexFile = path.join(distDir, 'index.html');
+  const hasWebApp = existsSync(indexFile);
+  if (hasWebApp) {
+    app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        // Vite fingerprints everything under assets/, so it can be cached for good.
+        const fingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = request.url === API_BASE_PATH || request.url.startsWith(`${API_BASE_PATH}/`);
+    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
+    if (!isApi && wantsPage && hasWebApp) {
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    }
+    return reply.status(404).send({ message: serverMessages.routeNotFound });
+  });
+}

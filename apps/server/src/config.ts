@@ -1,0 +1,81 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+import { DEFAULT_TENANT_HOST_PATTERN } from '@planning/shared';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+/** Every environment variable the server reads, typed and documented once (see README). */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Embedded database folder, used when DATABASE_URL is not set. */
+  DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
+  /** A PostgreSQL 15+ server with PostGIS; when set the embedded database is not used. */
+  DATABASE_URL: z.string().url().optional(),
+  /** Regular expression whose first group is the tenant name in the request's host name. */
+  TENANT_HOST_PATTERN: z
+    .string()
+    .default(DEFAULT_TENANT_HOST_PATTERN)
+    .refine((value) => {
+      try {
+        return new RegExp(value).source.includes('(');
+      } catch {
+        return false;
+      }
+    }, 'TENANT_HOST_PATTERN must be a regular expression with a capture group'),
+  /** Honour the X-Tenant header on any host (preview deployments); always honoured on loopback. */
+  TENANT_HEADER_ANY_HOST: booleanFromEnv.optional(),
+  /** Seed the demo tenants on first start; on by default outside production. */
+  SEED_DEMO: booleanFromEnv.optional(),
+  /** Largest JSON body accepted, in bytes. */
+  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  /** Built web app to serve; the API alone is served when the folder is missing. */
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export type Config = {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  logLevel: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  tenantHostPattern: RegExp;
+  tenantHeaderAnyHost: boolean;
+  seedDemo: boolean;
+  bodyLimit: number;
+  webDistDir: string;
+};
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid environment: ${problems.join('; ')}`);
+  }
+  const e = parsed.data;
+  const production = e.NODE_ENV === 'production';
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    logLevel: e.LOG_LEVEL,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    tenantHostPattern: new RegExp(e.TENANT_HOST_PATTERN, 'i'),
+    tenantHeaderAnyHost: e.TENANT_HEADER_ANY_HOST ?? !production,
+    // Demo accounts must never appear in a production database.
+    seedDemo: (e.SEED_DEMO ?? !production) && !production,
+    bodyLimit: e.BODY_LIMIT,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+  };
+}

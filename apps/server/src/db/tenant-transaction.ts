@@ -1,0 +1,23 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from './schema';
+
+/**
+ * Runs `work` in a transaction scoped to one tenant. Row-level security reads the tenant from this
+ * transaction-local setting, so even a query that forgets `where tenant_id = …` sees one tenant.
+ */
+export async function withTenant<T>(
+  db: Kysely<Database>,
+  tenantId: string,
+  work: (trx: Transaction<Database>) => Promise<T>,
+): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    await setTransactionTenant(trx, tenantId);
+    return work(trx);
+  });
+}
+
+/** Scopes the rest of an open transaction to a tenant (one just created, for instance). */
+export async function setTransactionTenant(trx: Transaction<Database>, tenantId: string): Promise<void> {
+  // `true` makes the setting local to this transaction, never to the pooled connection.
+  await sql`select set_config('app.tenant_id', ${tenantId}, true)`.execute(trx);
+}

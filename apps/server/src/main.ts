@@ -1,0 +1,50 @@
+import { performance } from 'node:perf_hooks';
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { openDatabase } from './db/database';
+import { MigrationError } from './db/migrate';
+import { seedDemoTenants } from './seed/demo-tenants';
+
+async function main() {
+  const started = performance.now();
+  const config = loadConfig();
+  const database = await openDatabase(
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'embedded', dataDir: config.dataDir },
+  );
+  const seeded = config.seedDemo ? await seedDemoTenants(database.db) : [];
+  const app = await buildApp({ config, database });
+
+  const shutdown = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  const lines = [
+    '',
+    `  Planning platform is running at http://${shownHost}:${port}/  (started in ${seconds} s)`,
+    `  Database: ${database.kind === 'embedded' ? `embedded, in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  ];
+  if (seeded.length > 0) lines.push(`  Seeded demo tenants: ${seeded.join(', ')}`);
+  if (config.seedDemo) lines.push('  Pick a council at /select-tenant (demo, northfield).');
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof MigrationError || error instanceof ConfigError) {
+    process.stderr.write(`\nCannot start: ${error.message}\n\n`);
+  } else {
+    process.stderr.write(`\nCannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
+  }
+  process.exit(1);
+});

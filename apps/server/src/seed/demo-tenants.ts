@@ -1,0 +1,52 @@
+import type { Kysely } from 'kysely';
+import type { NewTenant } from '@planning/shared';
+import type { Database } from '../db/schema';
+import { findTenantByName } from '../modules/tenants/tenants.queries';
+import { createTenant } from '../modules/tenants/tenants.service';
+
+/** Two councils with different branding and flags, so tenant switching is visible at a glance. */
+export const demoTenants: NewTenant[] = [
+  {
+    name: 'demo',
+    shortName: 'Demo Borough',
+    rawName: 'Demo Borough Council',
+    logo: '/brand/demo/logo.svg',
+    smallLogo: '/brand/demo/small-logo.svg',
+    mainColor: '#1d4f91',
+    theme: { mode: 'light' },
+    email: { noReply: 'no-reply@demo.test', forReply: 'planning@demo.test', forDeletionReq: 'privacy@demo.test' },
+    social: { mainLink: 'https://demo.test', contactUs: 'https://demo.test/contact' },
+    location: 'Tonbridge and Malling, Kent',
+    locationLonLat: [0.3634, 51.2743],
+    mapLicense: '© Crown copyright and database rights 2026 OS AC0000000000',
+    mainSchema: 'demo',
+    flags: { scenariosInSiteView: true, notifications: true, documentBuilder: true },
+  },
+  {
+    name: 'northfield',
+    shortName: 'Northfield',
+    rawName: 'Northfield District Council',
+    logo: '/brand/northfield/logo.svg',
+    smallLogo: '/brand/northfield/small-logo.svg',
+    mainColor: '#0b6e4f',
+    theme: { mode: 'light', headerColor: '#083d2d' },
+    email: { noReply: 'no-reply@northfield.test', forReply: 'localplan@northfield.test' },
+    social: { mainLink: 'https://northfield.test', aboutUs: 'https://northfield.test/about' },
+    location: 'Harrogate, North Yorkshire',
+    locationLonLat: [-1.5378, 53.9921],
+    mapLicense: '© Crown copyright and database rights 2026 OS AC0000000001',
+    mainSchema: 'northfield',
+    flags: { satelliteLayer: true, analysisPage: false, notifications: false, buildings3d: true },
+  },
+];
+
+/** Creates the demo tenants that are missing; a second start changes nothing. */
+export async function seedDemoTenants(db: Kysely<Database>): Promise<string[]> {
+  const created: string[] = [];
+  for (const tenant of demoTenants) {
+    if (await findTenantByName(db, tenant.name)) continue;
+    await createTenant(db, tenant);
+    created.push(tenant.name);
+  }
+  return created;
+}
