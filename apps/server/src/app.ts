@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -19,6 +19,8 @@ import { healthRoutes } from './modules/health/health.routes';
 import { resolveTenant, type ResolvedTenant } from './modules/tenants/tenants.resolve';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 
+// Module augmentation only works with interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
@@ -34,17 +36,25 @@ declare module 'fastify' {
     public?: true;
   }
 }
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
 
 export type AppDependencies = {
   config: Config;
   database: AppDatabase;
   /** Pino options or false; tests pass false. */
   logger?: boolean | { level: string };
+  /** More routes under /api/v1, behind the same hooks (tests mount probes of the error handling). */
+  extraApiRoutes?: FastifyPluginAsync[];
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,64}$/;
 
-export async function buildApp({ config, database, logger }: AppDependencies): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  extraApiRoutes = [],
+}: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? {
       level: config.logLevel,
@@ -104,11 +114,14 @@ export async function buildApp({ config, database, logger }: AppDependencies): P
         if (request.routeOptions.config.tenant === false) return;
         request.tenant = await resolveTenant(request);
       });
-      api.get('/openapi.json', { config: { tenant: false, public: true }, schema: { hide: true } }, async () =>
-        app.swagger(),
+      api.get(
+        '/openapi.json',
+        { config: { tenant: false, public: true }, schema: { hide: true } },
+        async () => app.swagger(),
       );
       await api.register(healthRoutes);
       await api.register(tenantsRoutes);
+      for (const routes of extraApiRoutes) await api.register(routes);
     },
     { prefix: API_BASE_PATH },
   );

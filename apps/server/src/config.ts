@@ -35,7 +35,11 @@ const envSchema = z.object({
   /** Seed the demo tenants on first start; on by default outside production. */
   SEED_DEMO: booleanFromEnv.optional(),
   /** Largest JSON body accepted, in bytes. */
-  BODY_LIMIT: z.coerce.number().int().positive().default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(1024 * 1024),
   /** Built web app to serve; the API alone is served when the folder is missing. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 });

@@ -44,7 +44,9 @@ main().catch((error: unknown) => {
   if (error instanceof MigrationError || error instanceof ConfigError) {
     process.stderr.write(`\nCannot start: ${error.message}\n\n`);
   } else {
-    process.stderr.write(`\nCannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`);
+    process.stderr.write(
+      `\nCannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`,
+    );
   }
   process.exit(1);
 });

@@ -61,7 +61,11 @@ async function openEmbedded(options: { dataDir: string; migrationsDir?: string }
   };
 }
 
-async function openPostgres(options: { url: string; migrationsDir?: string; poolSize?: number }): Promise<AppDatabase> {
+async function openPostgres(options: {
+  url: string;
+  migrationsDir?: string;
+  poolSize?: number;
+}): Promise<AppDatabase> {
   const owner = new pg.Client({ connectionString: options.url });
   await owner.connect();
   try {
@@ -71,8 +75,7 @@ async function openPostgres(options: { url: string; migrationsDir?: string; pool
       exec: async (sql) => {
         await owner.query(sql);
       },
-      query: async <T>(sql: string, params: unknown[] = []) =>
-        (await owner.query(sql, params)).rows as T[],
+      query: async <T>(sql: string, params: unknown[] = []) => (await owner.query(sql, params)).rows as T[],
     };
     await migrate(runner, options.migrationsDir);
     await syncFeatureCatalogue(runner);

@@ -34,9 +34,9 @@ export async function migrate(runner: SqlRunner, dir: string = MIGRATIONS_DIR): 
     applied_at timestamptz not null default now()
   )`);
   const applied = new Map(
-    (await runner.query<{ name: string; checksum: string }>('select name, checksum from schema_migrations')).map(
-      (row) => [row.name, row.checksum],
-    ),
+    (
+      await runner.query<{ name: string; checksum: string }>('select name, checksum from schema_migrations')
+    ).map((row) => [row.name, row.checksum]),
   );
 
   const files = (await readdir(dir)).filter((file) => file.endsWith('.sql')).sort();

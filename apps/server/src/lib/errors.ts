@@ -14,7 +14,8 @@ export class HttpError extends Error {
   }
 }
 
-export const badRequest = (message: string, issues?: ErrorBody['issues']) => new HttpError(400, message, issues);
+export const badRequest = (message: string, issues?: ErrorBody['issues']) =>
+  new HttpError(400, message, issues);
 export const notFound = (message: string) => new HttpError(404, message);
 
 // Fastify's own transport errors, reworded for people (its wording names internals).

@@ -14,7 +14,11 @@ export const demoTenants: NewTenant[] = [
     smallLogo: '/brand/demo/small-logo.svg',
     mainColor: '#1d4f91',
     theme: { mode: 'light' },
-    email: { noReply: 'no-reply@demo.test', forReply: 'planning@demo.test', forDeletionReq: 'privacy@demo.test' },
+    email: {
+      noReply: 'no-reply@demo.test',
+      forReply: 'planning@demo.test',
+      forDeletionReq: 'privacy@demo.test',
+    },
     social: { mainLink: 'https://demo.test', contactUs: 'https://demo.test/contact' },
     location: 'Tonbridge and Malling, Kent',
     locationLonLat: [0.3634, 51.2743],

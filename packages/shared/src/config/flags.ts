@@ -18,7 +18,11 @@ export const featureFlagCatalogue = {
   analysisPage: { label: 'Analysis page', application: 'consultations', defaultValue: true },
   scenariosInSiteView: { label: 'Scenarios in site view', application: 'placemaker', defaultValue: false },
   maps: { label: 'Maps', application: 'placemaker', defaultValue: true },
-  availabilityFileUpload: { label: 'Availability file upload', application: 'placemaker', defaultValue: false },
+  availabilityFileUpload: {
+    label: 'Availability file upload',
+    application: 'placemaker',
+    defaultValue: false,
+  },
   individualScenarioSiteLists: {
     label: 'Individual-scenario site lists',
     application: 'placemaker',

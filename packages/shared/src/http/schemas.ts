@@ -3,9 +3,7 @@ import { z } from 'zod';
 /** Every error the API sends has this body; `issues` lists field problems for a 400. */
 export const errorBodySchema = z.object({
   message: z.string(),
-  issues: z
-    .array(z.object({ path: z.string(), message: z.string() }))
-    .optional(),
+  issues: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 

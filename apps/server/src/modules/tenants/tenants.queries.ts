@@ -89,7 +89,12 @@ export async function insertTenant(db: Db, tenant: NewTenantRow): Promise<string
   return row.id;
 }
 
-export async function upsertFlag(trx: Transaction<Database>, tenantId: string, feature: string, value: boolean) {
+export async function upsertFlag(
+  trx: Transaction<Database>,
+  tenantId: string,
+  feature: string,
+  value: boolean,
+) {
   await trx
     .insertInto('app_feature_flags')
     .values({

@@ -1,0 +1,49 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { NewTenant } from '@planning/shared';
+import type { Database } from '../src/db/schema';
+import { withTenant } from '../src/db/tenant-transaction';
+import { updateGlobalMaintenance, upsertPageMaintenance } from '../src/modules/tenants/tenants.queries';
+import { createTenant } from '../src/modules/tenants/tenants.service';
+
+/** A fresh tenant per test, so tests never clean up after each other (Outline's habit). */
+export async function buildTenant(db: Kysely<Database>, overrides: Partial<NewTenant> = {}) {
+  const name = overrides.name ?? `t-${randomBytes(5).toString('hex')}`;
+  const input: NewTenant = {
+    name,
+    shortName: `Council ${name}`,
+    rawName: `Council of ${name}`,
+    mainColor: '#336699',
+    ...overrides,
+  };
+  const id = await createTenant(db, input);
+  return { id, name };
+}
+
+export async function setGlobalMaintenance(
+  db: Kysely<Database>,
+  tenantId: string,
+  maintenance: { active: boolean; until?: Date | null; message?: string | null },
+) {
+  await withTenant(db, tenantId, (trx) =>
+    updateGlobalMaintenance(trx, tenantId, {
+      active: maintenance.active,
+      until: maintenance.until ?? null,
+      message: maintenance.message ?? null,
+    }),
+  );
+}
+
+export async function setPageMaintenance(
+  db: Kysely<Database>,
+  tenantId: string,
+  entry: { route: string; active: boolean; until?: Date | null },
+) {
+  await withTenant(db, tenantId, (trx) =>
+    upsertPageMaintenance(trx, tenantId, {
+      route: entry.route,
+      active: entry.active,
+      until: entry.until ?? null,
+    }),
+  );
+}

@@ -1,0 +1,129 @@
+import { API_BASE_PATH, errorBodySchema, serverMessages } from '@planning/shared';
+import { getStoredTenantName } from './tenantStorage';
+
+/** Spec 01 §8: the wrapper default when the server gives no message of its own. */
+export const HTTP_FALLBACK_MESSAGE = 'Failed to make http request';
+
+/** Every failed call ends here: `status` 0 means the request never got an answer. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly issues: ReadonlyArray<{ path: string; message: string }>;
+
+  constructor(
+    status: number,
+    message: string,
+    issues: ReadonlyArray<{ path: string; message: string }> = [],
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'ApiError';
+    this.status = status;
+    this.issues = issues;
+  }
+}
+
+/** 401/403, or a message the server uses when the session is missing or ended (spec 01 §8). */
+export function isAuthError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  return (
+    error.status === 401 ||
+    error.status === 403 ||
+    error.message === serverMessages.unauthenticated ||
+    error.message === serverMessages.sessionTerminated
+  );
+}
+
+/**
+ * Any zod schema fits: typed structurally so the web app needs no direct zod dependency.
+ * The response is always validated, so a changed server shape fails loudly here, not in a screen.
+ */
+export type ResponseSchema<T> = {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+};
+
+type QueryValue = string | number | boolean | null | undefined;
+
+export type RequestOptions = {
+  query?: Record<string, QueryValue | QueryValue[]>;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
+
+const TENANT_HEADER = 'X-Tenant';
+
+function buildUrl(path: string, query: RequestOptions['query']): string {
+  const url = `${API_BASE_PATH}${path.startsWith('/') ? path : `/${path}`}`;
+  if (!query) return url;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined && item !== null) params.append(key, String(item));
+    }
+  }
+  const search = params.toString();
+  return search ? `${url}?${search}` : url;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+async function request<T>(
+  method: string,
+  path: string,
+  schema: ResponseSchema<T>,
+  body: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  // The picker's choice; on production hosts the server reads the host name and ignores this.
+  const tenantName = getStoredTenantName();
+  if (tenantName) headers[TENANT_HEADER] = tenantName;
+  const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal ?? null };
+  if (body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, options.query), init);
+  } catch (cause) {
+    // Let TanStack Query see its own cancellations as such.
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, HTTP_FALLBACK_MESSAGE, [], { cause });
+  }
+
+  const payload = await readJson(response);
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(payload);
+    if (parsed.success) throw new ApiError(response.status, parsed.data.message, parsed.data.issues ?? []);
+    throw new ApiError(response.status, HTTP_FALLBACK_MESSAGE);
+  }
+
+  const parsed = schema.safeParse(payload);
+  if (!parsed.success) {
+    throw new ApiError(response.status, HTTP_FALLBACK_MESSAGE, [], { cause: parsed.error });
+  }
+  return parsed.data;
+}
+
+/** The one way screens talk to the server: paths are relative to /api/v1. */
+export const api = {
+  get: <T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions) =>
+    request('GET', path, schema, undefined, options),
+  post: <T>(path: string, schema: ResponseSchema<T>, body?: unknown, options?: RequestOptions) =>
+    request('POST', path, schema, body, options),
+  put: <T>(path: string, schema: ResponseSchema<T>, body?: unknown, options?: RequestOptions) =>
+    request('PUT', path, schema, body, options),
+  patch: <T>(path: string, schema: ResponseSchema<T>, body?: unknown, options?: RequestOptions) =>
+    request('PATCH', path, schema, body, options),
+  delete: <T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions) =>
+    request('DELETE', path, schema, undefined, options),
+};
