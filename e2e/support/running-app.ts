@@ -1,0 +1,57 @@
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { buildApp } from '../../apps/server/src/app';
+import { loadConfig } from '../../apps/server/src/config';
+import type { AppDatabase } from '../../apps/server/src/db/database';
+import { seedDemoTenants } from '../../apps/server/src/seed/demo-tenants';
+import { openTestDatabase } from '../../apps/server/test/database';
+
+export type RunningApp = {
+  baseUrl: string;
+  database: AppDatabase;
+  browser: Browser;
+  /** A fresh browser context (own local storage) at 1280×800. */
+  newPage(): Promise<Page>;
+  close(): Promise<void>;
+};
+
+/**
+ * The real server (built web app + API) on a free port over a private copy of the embedded
+ * database with the demo tenants, and a headless Chromium. In-process, so a journey can switch a
+ * flag or maintenance in the database and see the app react.
+ */
+export async function startRunningApp(): Promise<RunningApp> {
+  const database = await openTestDatabase();
+  await seedDemoTenants(database.db);
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0' });
+  const app: FastifyInstance = await buildApp({ config, database, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('server has no port');
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+  });
+  return {
+    baseUrl: `http://127.0.0.1:${address.port}`,
+    database,
+    browser,
+    newPage: async () => {
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      return context.newPage();
+    },
+    close: async () => {
+      await browser.close();
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+/** Opens the app with a tenant already chosen, as the picker would leave it. */
+export async function openAsTenant(running: RunningApp, tenantName: string, path = '/map'): Promise<Page> {
+  const page = await running.newPage();
+  await page.addInitScript((name) => window.localStorage.setItem('tenantName', name), tenantName);
+  await page.goto(`${running.baseUrl}${path}`);
+  return page;
+}
