@@ -9,7 +9,13 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const result = spawnSync(
   'npx',
-  ['vitest', 'run', '--reporter=default', '--reporter=./scripts/suite-check-reporter.ts', ...process.argv.slice(2)],
+  [
+    'vitest',
+    'run',
+    '--reporter=default',
+    '--reporter=./scripts/suite-check-reporter.ts',
+    ...process.argv.slice(2),
+  ],
   { cwd: root, stdio: 'inherit', env: process.env },
 );
 process.exit(result.status ?? 1);

@@ -137,7 +137,8 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
   if (hasWebApp) {
     app.register(fastifyStatic, {
       root: distDir,
-      wildcard: false,
+      // Looked up per request, so a rebuilt app is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so it can be cached for good.
@@ -146,10 +147,18 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
       },
     });
   }
+  if (hasWebApp) {
+    // The static handler would answer the root folder with 403; the root is the app.
+    app.get('/', { schema: { hide: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').sendFile('index.html'),
+    );
+  }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_BASE_PATH || request.url.startsWith(`${API_BASE_PATH}/`);
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (!isApi && wantsPage && hasWebApp) {
+    // A missing file (an old asset after a deploy) must be a 404, not the app's HTML as script.
+    const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
+    if (!isApi && wantsPage && !isFile && hasWebApp) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ message: serverMessages.routeNotFound });

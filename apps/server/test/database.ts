@@ -4,6 +4,17 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { openDatabase, type AppDatabase } from '../src/db/database';
 
+// Module augmentation only works with interfaces.
+/* eslint-disable @typescript-eslint/consistent-type-definitions */
+// Set by global-setup.ts for the run.
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplateDir: string;
+    postgresUrl: string;
+  }
+}
+/* eslint-enable @typescript-eslint/consistent-type-definitions */
+
 /** The suite's database: a private copy of the migrated PGlite folder, or the run's PostgreSQL. */
 export async function openTestDatabase(): Promise<AppDatabase> {
   if (process.env.TEST_DB === 'postgres') {

@@ -5,16 +5,6 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database';
 
-// Module augmentation only works with interfaces.
-/* eslint-disable @typescript-eslint/consistent-type-definitions */
-declare module 'vitest' {
-  export interface ProvidedContext {
-    pgliteTemplateDir: string;
-    postgresUrl: string;
-  }
-}
-/* eslint-enable @typescript-eslint/consistent-type-definitions */
-
 /**
  * Migrates once per run. PGlite: one migrated data folder that each test file copies (creating
  * the PostGIS extension costs seconds; a copy costs milliseconds). PostgreSQL: a fresh database

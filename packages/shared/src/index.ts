@@ -5,3 +5,6 @@ export * from './http/schemas';
 export * from './maintenance/rules';
 export * from './tenants/rules';
 export * from './tenants/schemas';
+export * from './access/schemas';
+export * from './auth/messages';
+export * from './auth/schemas';

@@ -1,10 +1,17 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
+import { notifyError } from './notices/notifyError';
 
 const MAX_RETRIES = 2;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // A failed change always tells the user, unless the screen handles the failure itself.
+    mutationCache: new MutationCache({
+      onError: (error, _variables, _context, mutation) => {
+        if (!mutation.options.onError) notifyError(error);
+      },
+    }),
     defaultOptions: {
       queries: {
         // Spec 01 §9: no refetch on window focus.

@@ -11,6 +11,9 @@ describe('tenantNameFromHost', () => {
     ['app.north-field.example.com', 'north-field'],
     ['localhost', null],
     ['localhost:3000', null],
+    ['127.0.0.1', null],
+    ['10.0.0.12:3000', null],
+    ['[::1]:3000', null],
     ['example', null],
     ['planning.-bad.example.com', null],
   ])('%s → %s', (host, expected) => {

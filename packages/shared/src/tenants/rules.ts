@@ -17,6 +17,8 @@ export const DEFAULT_TENANT_HOST_PATTERN = '^[^.]+\\.([a-z0-9-]+)\\.';
 /** Reads the tenant name from a host name with a pattern whose first group is the tenant. */
 export function tenantNameFromHost(host: string, pattern: RegExp): string | null {
   const hostname = stripPort(host).toLowerCase();
+  // An address names a machine, never a council ('127.0.0.1' must not read as tenant '0').
+  if (isIpAddress(hostname) || isLoopbackHost(hostname)) return null;
   const match = pattern.exec(hostname);
   const name = match?.[1];
   if (!name) return null;
@@ -32,6 +34,10 @@ export function isLoopbackHost(host: string): boolean {
     hostname === '::1' ||
     /^127(?:\.\d{1,3}){3}$/.test(hostname)
   );
+}
+
+function isIpAddress(hostname: string): boolean {
+  return /^\d{1,3}(?:\.\d{1,3}){3}$/.test(hostname) || hostname.includes(':');
 }
 
 function stripPort(host: string): string {

@@ -1,0 +1,90 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { tenantListSchema } from '@planning/shared';
+import { api, ApiError } from './client';
+
+type Call = { url: string; init: RequestInit };
+
+function stubServer(status: number, body: unknown, storedTenant: string | null = null): Call[] {
+  const calls: Call[] = [];
+  vi.stubGlobal('window', { localStorage: { getItem: () => storedTenant } });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit) => {
+      calls.push({ url, init });
+      const text = typeof body === 'string' ? body : JSON.stringify(body);
+      return new Response(text, { status, headers: { 'content-type': 'application/json' } });
+    }),
+  );
+  return calls;
+}
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe('api client', () => {
+  it('prefixes /api/v1, sends the stored tenant and validates the answer', async () => {
+    const calls = stubServer(200, { tenants: [] }, 'demo');
+    await expect(
+      api.get('/tenants', tenantListSchema, { query: { q: 'a b', skip: undefined } }),
+    ).resolves.toEqual({
+      tenants: [],
+    });
+    expect(calls[0]?.url).toBe('/api/v1/tenants?q=a+b');
+    expect((calls[0]?.init.headers as Record<string, string>)['X-Tenant']).toBe('demo');
+  });
+
+  it('sends no tenant header when none is stored, and JSON bodies with their content type', async () => {
+    const calls = stubServer(200, { tenants: [] });
+    await api.post('/tenants', tenantListSchema, { name: 'x' });
+    const headers = calls[0]?.init.headers as Record<string, string>;
+    expect(headers).not.toHaveProperty('X-Tenant');
+    expect(headers['Content-Type']).toBe('application/json');
+    expect(calls[0]?.init.body).toBe('{"name":"x"}');
+  });
+
+  it.each([
+    [404, { message: 'Tenant is not found' }, 'Tenant is not found'],
+    [
+      400,
+      { message: 'Payload data is invalid', issues: [{ path: 'name', message: 'Required' }] },
+      'Payload data is invalid',
+    ],
+    [502, '<html>Bad gateway</html>', 'Failed to make http request'],
+    [500, { error: 'no message field' }, 'Failed to make http request'],
+  ])('a %s answer becomes ApiError(%s, %j)', async (status, body, message) => {
+    stubServer(status, body);
+    const error = await failure(api.get('/tenants', tenantListSchema));
+    expect(error.status).toBe(status);
+    expect(error.message).toBe(message);
+  });
+
+  it('keeps field issues from a 400', async () => {
+    stubServer(400, { message: 'Payload data is invalid', issues: [{ path: 'name', message: 'Required' }] });
+    const error = await failure(api.get('/tenants', tenantListSchema));
+    expect(error.issues).toEqual([{ path: 'name', message: 'Required' }]);
+  });
+
+  it('rejects an answer that does not match the schema', async () => {
+    stubServer(200, { tenants: [{ name: 'Not A Valid Name' }] });
+    const error = await failure(api.get('/tenants', tenantListSchema));
+    expect(error).toMatchObject({ status: 200, message: 'Failed to make http request' });
+  });
+
+  it('turns a network failure into status 0', async () => {
+    vi.stubGlobal('window', { localStorage: { getItem: () => null } });
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = await failure(api.get('/tenants', tenantListSchema));
+    expect(error).toMatchObject({ status: 0, message: 'Failed to make http request' });
+  });
+});

@@ -1,0 +1,150 @@
+import { useMemo } from 'react';
+import { Button, Layout, Menu, Tooltip, type MenuProps } from 'antd';
+import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
+import { useLocation, useNavigate } from 'react-router';
+import { useTenant } from '../tenant/TenantContext';
+import { useNavCollapsed } from './navCollapsed';
+import {
+  activeSideMenuKey,
+  sideMenu,
+  sideMenuTargets,
+  visibleSideMenu,
+  type SideMenuEntry,
+  type SideMenuLink,
+} from './sideMenu';
+import { SiteListsNav } from './SiteListsNav';
+import type { SiteListLink } from './siteListsFilter';
+
+/** Spec 01 §2: 46 px collapsed, 211 px open. */
+export const SIDE_NAV_WIDTH = 211;
+export const SIDE_NAV_COLLAPSED_WIDTH = 46;
+
+// Site lists arrive with the lists work; until then the menu shows its empty state.
+const NO_SITE_LISTS: SiteListLink[] = [];
+
+/** antd's default 24 px indent truncates 'Sites Form Builder' at 211 px. */
+const MENU_INDENT = 16;
+
+type MenuItems = NonNullable<MenuProps['items']>;
+
+function leafItem(leaf: SideMenuLink): MenuItems[number] {
+  const Icon = leaf.icon;
+  return { key: leaf.key, label: leaf.label, icon: <Icon aria-hidden />, disabled: !leaf.to };
+}
+
+function toMenuItems(entries: SideMenuEntry[]): MenuItems {
+  return entries.flatMap((entry): MenuItems => {
+    if (entry.kind === 'siteLists') return [];
+    if (entry.kind === 'link') return [leafItem(entry)];
+    const Icon = entry.icon;
+    return [
+      {
+        key: entry.key,
+        label: entry.label,
+        icon: <Icon aria-hidden />,
+        children: entry.children.map(leafItem),
+      },
+    ];
+  });
+}
+
+/** Menu runs split around the Site Lists block, which holds a search box and so is not a menu. */
+type Block =
+  | { kind: 'menu'; entries: SideMenuEntry[] }
+  | { kind: 'siteLists'; entry: Extract<SideMenuEntry, { kind: 'siteLists' }> };
+
+function toBlocks(entries: SideMenuEntry[]): Block[] {
+  const blocks: Block[] = [];
+  for (const entry of entries) {
+    const last = blocks.at(-1);
+    if (entry.kind === 'siteLists') blocks.push({ kind: 'siteLists', entry });
+    else if (last?.kind === 'menu') last.entries.push(entry);
+    else blocks.push({ kind: 'menu', entries: [entry] });
+  }
+  return blocks;
+}
+
+export function SideNav() {
+  const { flags } = useTenant();
+  const [collapsed, setCollapsed] = useNavCollapsed();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  const entries = useMemo(() => visibleSideMenu(sideMenu, { flags }), [flags]);
+  const targets = useMemo(() => sideMenuTargets(entries), [entries]);
+  const top = useMemo(
+    () => toBlocks(entries.filter((e) => !(e.kind === 'link' && e.placement === 'bottom'))),
+    [entries],
+  );
+  const bottom = useMemo(
+    () => entries.filter((e) => e.kind === 'link' && e.placement === 'bottom'),
+    [entries],
+  );
+  const sectionKeys = useMemo(() => entries.filter((e) => e.kind === 'section').map((e) => e.key), [entries]);
+  const activeKey = activeSideMenuKey(entries, pathname);
+  const selectedKeys = activeKey ? [activeKey] : [];
+
+  const toggleLabel = collapsed ? 'Expand navigation' : 'Collapse navigation';
+
+  const handleMenuClick: MenuProps['onClick'] = ({ key }) => {
+    const to = targets.get(key);
+    if (to) void navigate(to);
+  };
+
+  const renderMenu = (menuEntries: SideMenuEntry[], key: string) => (
+    <Menu
+      key={key}
+      className="side-nav__menu"
+      mode="inline"
+      inlineIndent={MENU_INDENT}
+      items={toMenuItems(menuEntries)}
+      selectedKeys={selectedKeys}
+      defaultOpenKeys={sectionKeys}
+      onClick={handleMenuClick}
+    />
+  );
+
+  return (
+    <Layout.Sider
+      className="side-nav"
+      theme="light"
+      collapsible
+      collapsed={collapsed}
+      trigger={null}
+      width={SIDE_NAV_WIDTH}
+      collapsedWidth={SIDE_NAV_COLLAPSED_WIDTH}
+    >
+      <nav aria-label="Main navigation" className="side-nav__body">
+        <div className="side-nav__top">
+          {top.map((block, index) =>
+            block.kind === 'menu' ? (
+              renderMenu(block.entries, `menu-${index}`)
+            ) : (
+              <SiteListsNav
+                key={block.entry.key}
+                entry={block.entry}
+                lists={NO_SITE_LISTS}
+                collapsed={collapsed}
+                onExpand={() => setCollapsed(false)}
+              />
+            ),
+          )}
+        </div>
+        <div className="side-nav__bottom">
+          {bottom.length > 0 && renderMenu(bottom, 'menu-bottom')}
+          <Tooltip title={toggleLabel} placement="right">
+            <Button
+              className="side-nav__toggle"
+              type="text"
+              block
+              icon={collapsed ? <MenuUnfoldOutlined aria-hidden /> : <MenuFoldOutlined aria-hidden />}
+              aria-label={toggleLabel}
+              aria-expanded={!collapsed}
+              onClick={() => setCollapsed(!collapsed)}
+            />
+          </Tooltip>
+        </div>
+      </nav>
+    </Layout.Sider>
+  );
+}

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { featureFlagNames, type FeatureFlags } from '@planning/shared';
+import { activeSideMenuKey, sideMenu, visibleSideMenu } from './sideMenu';
+
+const flags = (overrides: Partial<FeatureFlags> = {}): FeatureFlags => ({
+  ...(Object.fromEntries(featureFlagNames.map((name) => [name, true])) as FeatureFlags),
+  ...overrides,
+});
+
+/** The menu as labels, sections with their entries: easy to read in a failure. */
+function labels(overrides: Partial<FeatureFlags>): string[] {
+  return visibleSideMenu(sideMenu, { flags: flags(overrides) }).map((entry) =>
+    entry.kind === 'section'
+      ? `${entry.label}: ${entry.children.map((child) => child.label).join(', ')}`
+      : entry.label,
+  );
+}
+
+describe('visibleSideMenu', () => {
+  it.each<[Partial<FeatureFlags>, string[]]>([
+    [
+      {},
+      [
+        'Site Assessment: Table, Map, Sites Form Builder',
+        'Site Lists',
+        'Consultations: Doc Builder, Rep Manager, Analysis',
+        'Events',
+        'Admin',
+      ],
+    ],
+    [
+      { consultationsPages: false },
+      ['Site Assessment: Table, Map, Sites Form Builder', 'Site Lists', 'Events', 'Admin'],
+    ],
+    [
+      { documentBuilder: false, analysisPage: false },
+      [
+        'Site Assessment: Table, Map, Sites Form Builder',
+        'Site Lists',
+        'Consultations: Rep Manager',
+        'Events',
+        'Admin',
+      ],
+    ],
+    [
+      { analysisPage: false },
+      [
+        'Site Assessment: Table, Map, Sites Form Builder',
+        'Site Lists',
+        'Consultations: Doc Builder, Rep Manager',
+        'Events',
+        'Admin',
+      ],
+    ],
+  ])('flags %o', (overrides, expected) => {
+    expect(labels(overrides)).toEqual(expected);
+  });
+});
+
+describe('activeSideMenuKey', () => {
+  it.each([
+    ['/map', 'map'],
+    ['/table', 'table'],
+    ['/documents', 'doc-builder'],
+    ['/documents/12', 'doc-builder'],
+    ['/consultations/representations/contacts/new-representee', 'rep-manager'],
+    ['/consultations/sub-representation/4/editor', 'rep-manager'],
+    ['/document/response-analysis', 'analysis'],
+    ['/admin/placemaker/roles', 'admin'],
+    ['/mapping', undefined],
+    ['/settings', undefined],
+  ])('%s → %s', (pathname, key) => {
+    expect(activeSideMenuKey(sideMenu, pathname)).toBe(key);
+  });
+});
