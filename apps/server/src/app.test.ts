@@ -159,8 +159,18 @@ describe('start-up', () => {
     );
   });
 
+  it('requires the address of emailed links in production, never trusting the Host header', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+      'APP_URL_TEMPLATE must be set in production',
+    );
+  });
+
   it('never seeds demo data in production', () => {
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'true' }).seedDemo).toBe(false);
+    const production = {
+      NODE_ENV: 'production',
+      APP_URL_TEMPLATE: 'https://planning.{tenant}.example.gov.uk',
+    };
+    expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);
   });
 });

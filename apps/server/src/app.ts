@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -11,10 +12,17 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { API_BASE_PATH, serverMessages } from '@planning/shared';
+import { API_BASE_PATH, serverMessages, type Grant } from '@planning/shared';
 import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import { handleError } from './lib/errors';
+import { createMailer, type Mailer } from './lib/mailer';
+import { createAttemptLimiter } from './lib/rate-limit';
+import { guardRoute } from './modules/access/access.guard';
+import { accessRoutes } from './modules/access/access.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import type { AuthDeps } from './modules/auth/auth.service';
+import { loadSession, type SessionContext } from './modules/auth/auth.session';
 import { healthRoutes } from './modules/health/health.routes';
 import { resolveTenant, type ResolvedTenant } from './modules/tenants/tenants.resolve';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
@@ -25,22 +33,34 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: AppDatabase;
+    authDeps: AuthDeps;
+    /** Every route as registered, for the test that walks them all. */
+    routeTable: RouteSummary[];
   }
   interface FastifyRequest {
     tenant: ResolvedTenant | null;
+    auth: SessionContext | null;
+    sessionTerminated: boolean;
+    grants: Grant[] | null;
   }
   interface FastifyContextConfig {
     /** false: the route runs before any tenant is known (tenant list, health). */
     tenant?: false;
-    /** true: the route needs no signed-in user. Every other route will require one. */
+    /** true: the route needs no signed-in user. Every other route requires one. */
     public?: true;
+    /** Grants the signed-in user must hold (spec 01 §6); missing ones answer 403. */
+    access?: readonly Grant[];
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
+export type RouteSummary = { method: string; url: string; config: FastifyContextConfig };
+
 export type AppDependencies = {
   config: Config;
   database: AppDatabase;
+  /** Where account emails go; by default SMTP or the outbox folder, as configured. */
+  mailer?: Mailer;
   /** Pino options or false; tests pass false. */
   logger?: boolean | { level: string };
   /** More routes under /api/v1, behind the same hooks (tests mount probes of the error handling). */
@@ -53,6 +73,7 @@ export async function buildApp({
   config,
   database,
   logger,
+  mailer,
   extraApiRoutes = [],
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -72,7 +93,23 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('authDeps', {
+    db: database.db,
+    config,
+    mailer: mailer ?? createMailer(config.mail),
+    limiter: createAttemptLimiter(config.authRateLimit),
+    log: app.log,
+  });
+  const routeTable: RouteSummary[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) routeTable.push({ method, url: route.url, config: route.config ?? {} });
+  });
   app.decorateRequest('tenant', null);
+  app.decorateRequest('auth', null);
+  app.decorateRequest('sessionTerminated', false);
+  app.decorateRequest('grants', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);
@@ -99,6 +136,7 @@ export async function buildApp({
     },
   });
 
+  await app.register(cookie);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Planning platform API', version: '1.0.0' },
@@ -110,10 +148,13 @@ export async function buildApp({
   await app.register(
     async (api) => {
       // Secure by default: every API route needs a known tenant unless it says otherwise.
-      api.addHook('onRequest', async (request) => {
+      api.addHook('onRequest', async (request, reply) => {
         if (request.routeOptions.config.tenant === false) return;
         request.tenant = await resolveTenant(request);
+        await loadSession(request, reply);
       });
+      // Before validation, so a caller without a session learns nothing about a route's input.
+      api.addHook('preValidation', guardRoute);
       api.get(
         '/openapi.json',
         { config: { tenant: false, public: true }, schema: { hide: true } },
@@ -121,6 +162,8 @@ export async function buildApp({
       );
       await api.register(healthRoutes);
       await api.register(tenantsRoutes);
+      await api.register(authRoutes);
+      await api.register(accessRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },
     { prefix: API_BASE_PATH },

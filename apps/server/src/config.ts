@@ -40,6 +40,41 @@ const envSchema = z.object({
     .int()
     .positive()
     .default(1024 * 1024),
+  /** Minutes without a request after which a session ends (OWASP ASVS L2: 30). */
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  /** Hours after sign-in after which a session ends whatever its use (ASVS L2: 12). */
+  SESSION_ABSOLUTE_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
+  /** Failed sign-ins (and sign-ups, reset requests) allowed per IP address and per email, per window. */
+  AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
+  AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(15 * 60),
+  /** Where emails go: an SMTP server (smtp://user:pass@host:587), else files in MAIL_OUTBOX_DIR. */
+  SMTP_URL: z.string().url().optional(),
+  MAIL_OUTBOX_DIR: z.string().optional(),
+  MAIL_FROM: z.string().default('Planning <no-reply@planning.localhost>'),
+  /**
+   * The app's address in emailed links, with {tenant} for the council's name, e.g.
+   * https://planning.{tenant}.example.gov.uk. Never taken from the request's Host header,
+   * which an attacker can set (password-reset poisoning). Required in production.
+   */
+  APP_URL_TEMPLATE: z
+    .string()
+    .regex(/^https?:\/\/[^\s]+$/, 'APP_URL_TEMPLATE must be an http(s) URL')
+    .optional(),
   /** Built web app to serve; the API alone is served when the folder is missing. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 });
@@ -56,6 +91,10 @@ export type Config = {
   seedDemo: boolean;
   bodyLimit: number;
   webDistDir: string;
+  session: { idleMs: number; absoluteMs: number };
+  authRateLimit: { perIp: number; perEmail: number; windowSeconds: number };
+  mail: { smtpUrl: string | undefined; outboxDir: string; from: string };
+  appUrlTemplate: string;
 };
 
 export class ConfigError extends Error {}
@@ -68,12 +107,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
+  if (production && !e.APP_URL_TEMPLATE) {
+    throw new ConfigError('Invalid environment: APP_URL_TEMPLATE must be set in production');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     tenantHostPattern: new RegExp(e.TENANT_HOST_PATTERN, 'i'),
     tenantHeaderAnyHost: e.TENANT_HEADER_ANY_HOST ?? !production,
@@ -81,5 +124,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: (e.SEED_DEMO ?? !production) && !production,
     bodyLimit: e.BODY_LIMIT,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
+    authRateLimit: {
+      perIp: e.AUTH_RATE_LIMIT_PER_IP,
+      perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),
+      from: e.MAIL_FROM,
+    },
+    appUrlTemplate: e.APP_URL_TEMPLATE ?? `http://localhost:${e.PORT}`,
   };
 }

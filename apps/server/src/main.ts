@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config';
 import { openDatabase } from './db/database';
 import { MigrationError } from './db/migrate';
 import { seedDemoTenants } from './seed/demo-tenants';
+import { DEMO_PASSWORD } from './seed/demo-users';
 
 async function main() {
   const started = performance.now();
@@ -36,7 +37,15 @@ async function main() {
     `  Database: ${database.kind === 'embedded' ? `embedded, in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   ];
   if (seeded.length > 0) lines.push(`  Seeded demo tenants: ${seeded.join(', ')}`);
-  if (config.seedDemo) lines.push('  Pick a council at /select-tenant (demo, northfield).');
+  if (config.seedDemo) {
+    lines.push('  Pick a council at /select-tenant (demo, northfield).');
+    lines.push(
+      `  Demo sign-ins: admin@, officer@, viewer@, resident@<council>.test, password ${DEMO_PASSWORD}`,
+    );
+    lines.push(
+      `  Emails (verification, password reset) go to ${config.mail.smtpUrl ? 'SMTP' : config.mail.outboxDir}`,
+    );
+  }
   process.stdout.write(`${lines.join('\n')}\n\n`);
 }
 

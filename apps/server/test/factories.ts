@@ -5,6 +5,7 @@ import type { Database } from '../src/db/schema';
 import { withTenant } from '../src/db/tenant-transaction';
 import { updateGlobalMaintenance, upsertPageMaintenance } from '../src/modules/tenants/tenants.queries';
 import { createTenant } from '../src/modules/tenants/tenants.service';
+import { seedDemoUsers } from '../src/seed/demo-users';
 
 /** A fresh tenant per test, so tests never clean up after each other (Outline's habit). */
 export async function buildTenant(db: Kysely<Database>, overrides: Partial<NewTenant> = {}) {
@@ -46,4 +47,12 @@ export async function setPageMaintenance(
       until: entry.until ?? null,
     }),
   );
+}
+
+/** A tenant with the demo roles and the four demo sign-ins (admin@, officer@, viewer@, resident@<name>.test). */
+export async function buildTenantWithUsers(db: Kysely<Database>, overrides: Partial<NewTenant> = {}) {
+  const tenant = await buildTenant(db, overrides);
+  await seedDemoUsers(db, tenant);
+  const email = (local: 'admin' | 'officer' | 'viewer' | 'resident') => `${local}@${tenant.name}.test`;
+  return { ...tenant, email };
 }

@@ -1,17 +1,53 @@
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppDatabase } from '../src/db/database';
 import { openTestDatabase } from './database';
 
-export type TestApp = { app: FastifyInstance; database: AppDatabase; config: Config; close(): Promise<void> };
+export type TestApp = {
+  app: FastifyInstance;
+  database: AppDatabase;
+  config: Config;
+  /** Every email sent so far, oldest first. */
+  outbox(): Promise<SentMail[]>;
+  close(): Promise<void>;
+};
+
+export type SentMail = { to: string; subject: string; text: string; html: string };
+
+export async function readOutbox(dir: string): Promise<SentMail[]> {
+  const files = (await readdir(dir).catch(() => [] as string[]))
+    .filter((file) => file.endsWith('.json'))
+    .sort();
+  return Promise.all(
+    files.map(async (file) => JSON.parse(await readFile(path.join(dir, file), 'utf8')) as SentMail),
+  );
+}
+
+/** The link in the latest email to `to`, as the recipient would click it. */
+export async function latestLink(outbox: () => Promise<SentMail[]>, to: string): Promise<URL> {
+  const mail = (await outbox()).filter((sent) => sent.to === to).at(-1);
+  const link = mail?.text.match(/https?:\/\/\S+/)?.[0];
+  if (!link) throw new Error(`no link emailed to ${to}`);
+  return new URL(link);
+}
 
 /** The real app over the suite's database, driven through fastify.inject. */
 export async function buildTestApp(
   options: { env?: Record<string, string>; extraApiRoutes?: FastifyPluginAsync[] } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = loadConfig({ NODE_ENV: 'test', WEB_DIST_DIR: '/nonexistent', ...options.env });
+  const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'planning-outbox-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: '/nonexistent',
+    MAIL_OUTBOX_DIR: outboxDir,
+    APP_URL_TEMPLATE: 'http://{tenant}.planning.test',
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,
@@ -23,9 +59,11 @@ export async function buildTestApp(
     app,
     database,
     config,
+    outbox: () => readOutbox(config.mail.outboxDir),
     close: async () => {
       await app.close();
       await database.close();
+      await rm(outboxDir, { recursive: true, force: true });
     },
   };
 }

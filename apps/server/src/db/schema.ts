@@ -57,10 +57,94 @@ export type PageMaintenanceTable = {
   maintenance_active_until: Date | null;
 };
 
+export type UsersTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  email: string;
+  name: string;
+  phone: string | null;
+  password_hash: string | null;
+  provider: 'firebase-auth' | 'azure' | 'saml-sso';
+  kind: 'staff' | 'public';
+  email_verified_at: Date | null;
+  about: Json<Record<string, unknown>>;
+  meta: Json<Record<string, unknown>>;
+  disabled_at: Date | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type RolesTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  name: string;
+  description: string | null;
+  created_at: CreatedAt;
+};
+
+export type RoleGrantsTable = {
+  tenant_id: string;
+  role_id: string;
+  unit: string;
+  action: string;
+};
+
+export type UserRolesTable = {
+  tenant_id: string;
+  user_id: string;
+  role_id: string;
+};
+
+export type SessionRevokeReason = 'sign-out' | 'sign-out-everywhere' | 'password-changed' | 'admin';
+
+export type SessionsTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  user_id: string;
+  token_hash: string;
+  csrf_token: string;
+  provider: string;
+  created_at: CreatedAt;
+  last_seen_at: ColumnType<Date, never, Date>;
+  expires_at: Date;
+  revoked_at: Date | null;
+  revoked_reason: SessionRevokeReason | null;
+  ip: string | null;
+  user_agent: string | null;
+};
+
+export type AuthTokenPurpose = 'verify-email' | 'reset-password';
+
+export type AuthTokensTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  user_id: string;
+  purpose: AuthTokenPurpose;
+  token_hash: string;
+  expires_at: Date;
+  used_at: Date | null;
+  created_at: CreatedAt;
+};
+
+export type AuthProvidersTable = {
+  tenant_id: string;
+  provider: 'firebase-auth' | 'azure' | 'saml-sso';
+  enabled: boolean;
+  label: string;
+  settings: Json<Record<string, unknown>>;
+};
+
 export type Database = {
   tenants: TenantsTable;
   applications: ApplicationsTable;
   app_features: AppFeaturesTable;
   app_feature_flags: AppFeatureFlagsTable;
   page_maintenance: PageMaintenanceTable;
+  users: UsersTable;
+  roles: RolesTable;
+  role_grants: RoleGrantsTable;
+  user_roles: UserRolesTable;
+  sessions: SessionsTable;
+  auth_tokens: AuthTokensTable;
+  auth_providers: AuthProvidersTable;
 };

@@ -8,6 +8,7 @@ export class HttpError extends Error {
     readonly statusCode: number,
     message: string,
     readonly issues?: ErrorBody['issues'],
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -17,6 +18,9 @@ export class HttpError extends Error {
 export const badRequest = (message: string, issues?: ErrorBody['issues']) =>
   new HttpError(400, message, issues);
 export const notFound = (message: string) => new HttpError(404, message);
+export const unauthorized = (message: string) => new HttpError(401, message);
+export const forbidden = (message: string) => new HttpError(403, message);
+export const conflict = (message: string) => new HttpError(409, message);
 
 // Fastify's own transport errors, reworded for people (its wording names internals).
 const transportErrors: Record<string, { status: number; message: string }> = {
@@ -30,6 +34,7 @@ const transportErrors: Record<string, { status: number; message: string }> = {
 /** One place maps every error to a status and a JSON body; no stack trace ever reaches a client. */
 export function handleError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof HttpError) {
+    if (error.headers) reply.headers(error.headers);
     const body: ErrorBody = { message: error.message };
     if (error.issues) body.issues = error.issues;
     return reply.status(error.statusCode).send(body);

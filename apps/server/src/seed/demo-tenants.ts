@@ -3,6 +3,7 @@ import type { NewTenant } from '@planning/shared';
 import type { Database } from '../db/schema';
 import { findTenantByName } from '../modules/tenants/tenants.queries';
 import { createTenant } from '../modules/tenants/tenants.service';
+import { seedDemoUsers } from './demo-users';
 
 /** Two councils with different branding and flags, so tenant switching is visible at a glance. */
 export const demoTenants: NewTenant[] = [
@@ -44,13 +45,14 @@ export const demoTenants: NewTenant[] = [
   },
 ];
 
-/** Creates the demo tenants that are missing; a second start changes nothing. */
+/** Creates the demo tenants and their sign-ins that are missing; a second start changes nothing. */
 export async function seedDemoTenants(db: Kysely<Database>): Promise<string[]> {
   const created: string[] = [];
   for (const tenant of demoTenants) {
-    if (await findTenantByName(db, tenant.name)) continue;
-    await createTenant(db, tenant);
-    created.push(tenant.name);
+    const existing = await findTenantByName(db, tenant.name);
+    const id = existing?.id ?? (await createTenant(db, tenant));
+    if (!existing) created.push(tenant.name);
+    await seedDemoUsers(db, { id, name: tenant.name });
   }
   return created;
 }

@@ -1,4 +1,4 @@
-import { isValidPhoneNumber } from 'libphonenumber-js/min';
+import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { authMessages } from './messages';
 
@@ -37,7 +37,13 @@ export const ukPhoneSchema = z
   .trim()
   .min(1, authMessages.required)
   .max(32, authMessages.phoneInvalid)
-  .refine((value) => isValidPhoneNumber(value, 'GB'), authMessages.phoneInvalid);
+  .refine((value) => isUkPhoneNumber(value), authMessages.phoneInvalid);
+
+/** A valid number on the UK's +44 plan (Crown dependencies share it); other countries' are refused. */
+export function isUkPhoneNumber(value: string): boolean {
+  const phone = parsePhoneNumberFromString(value, 'GB');
+  return phone !== undefined && phone.isValid() && phone.countryCallingCode === '44';
+}
 
 export const signUpSchema = z
   .object({

@@ -143,3 +143,7 @@ export async function updateGlobalMaintenance(
     .where('id', '=', tenantId)
     .execute();
 }
+
+export async function updateAdminRole(trx: Transaction<Database>, tenantId: string, roleId: string | null) {
+  await trx.updateTable('tenants').set({ admin_role_id: roleId }).where('id', '=', tenantId).execute();
+}

@@ -142,7 +142,13 @@ describe('GET /api/v1/tenants/current', () => {
 describe('tenant header trust', () => {
   let production: TestApp;
   beforeAll(async () => {
-    production = await buildTestApp({ env: { NODE_ENV: 'production', SEED_DEMO: 'false' } });
+    production = await buildTestApp({
+      env: {
+        NODE_ENV: 'production',
+        SEED_DEMO: 'false',
+        APP_URL_TEMPLATE: 'https://planning.{tenant}.example.gov.uk',
+      },
+    });
   });
   afterAll(() => production.close());
 

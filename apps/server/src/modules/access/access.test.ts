@@ -1,0 +1,155 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessActions, accessUnits } from '@planning/shared';
+import { buildTenantWithUsers } from '../../../test/factories';
+import { signIn, type SignedIn } from '../../../test/sessions';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+
+let t: TestApp;
+let tenant: Awaited<ReturnType<typeof buildTenantWithUsers>>;
+const sessions: Record<'admin' | 'officer' | 'viewer' | 'resident', SignedIn> = {} as never;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  tenant = await buildTenantWithUsers(t.database.db);
+  for (const who of ['admin', 'officer', 'viewer', 'resident'] as const) {
+    sessions[who] = await signIn(t.app, tenant.name, tenant.email(who));
+  }
+});
+afterAll(() => t.close());
+
+const ask = (who: SignedIn | null, resource: string, action: string) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/policy/access?resource=${encodeURIComponent(resource)}&action=${encodeURIComponent(action)}`,
+    headers: who ? who.headers() : { 'x-tenant': tenant.name },
+  });
+
+describe('GET /policy/access', () => {
+  // The seeded roles, as issue "Identity and access" describes them.
+  const staffUnits = ['placemaker', 'sites', 'site-lists', 'consultations'];
+  const expected = {
+    admin: () => true,
+    officer: (unit: string) => staffUnits.includes(unit),
+    viewer: (unit: string, action: string) => staffUnits.includes(unit) && action === 'read',
+    resident: () => false,
+  } as const;
+
+  it.each(Object.keys(expected) as (keyof typeof expected)[])(
+    'answers for %s on every unit and action',
+    async (who) => {
+      for (const unit of accessUnits) {
+        for (const action of accessActions) {
+          const response = await ask(sessions[who], unit, action);
+          expect(response.statusCode).toBe(200);
+          expect(response.json(), `${who} ${unit} ${action}`).toEqual({
+            resource: unit,
+            action,
+            permitted: expected[who](unit, action),
+          });
+        }
+      }
+    },
+  );
+
+  it('refuses an unknown unit or action with 400, and a caller with no session with 401', async () => {
+    expect((await ask(sessions.admin, 'everything', 'read')).statusCode).toBe(400);
+    expect((await ask(sessions.admin, 'sites', 'destroy')).statusCode).toBe(400);
+    const anonymous = await ask(null, 'sites', 'read');
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.json()).toEqual({ message: 'Unauthenticated' });
+  });
+});
+
+describe('ending sessions as an administrator', () => {
+  it('is refused without the authorisation grants', async () => {
+    const response = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/access/users/${randomUUID()}/sessions`,
+      headers: sessions.officer.headers(),
+    });
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toEqual({ message: 'Not authorized' });
+  });
+
+  it('answers 404 for a user of another council, as for one that does not exist', async () => {
+    const other = await buildTenantWithUsers(t.database.db);
+    const otherResident = await signIn(t.app, other.name, other.email('resident'));
+    const otherId = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: otherResident.headers() })
+    ).json().id;
+    for (const id of [otherId, randomUUID()]) {
+      const response = await t.app.inject({
+        method: 'DELETE',
+        url: `/api/v1/access/users/${id}/sessions`,
+        headers: sessions.admin.headers(),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ message: 'Non-existing id' });
+    }
+    // The other council's session is untouched.
+    const still = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/auth/user',
+      headers: otherResident.headers(),
+    });
+    expect(still.statusCode).toBe(200);
+  });
+});
+
+// Twenty's habit: no route can ship without its guard. New routes join this walk on their own.
+describe('every API route', () => {
+  // Public routes are a deliberate, short list: adding one means adding it here.
+  const publicRoutes = [
+    'GET /api/v1/openapi.json',
+    'GET /api/v1/health',
+    'GET /api/v1/tenants',
+    'GET /api/v1/tenants/current',
+    'GET /api/v1/auth/is-authenticated',
+    'GET /api/v1/auth/providers',
+    'POST /api/v1/auth/firebase-auth/signup',
+    'POST /api/v1/auth/firebase-auth/login',
+    'POST /api/v1/auth/resend-verification',
+    'POST /api/v1/auth/verify-email',
+    'POST /api/v1/auth/password-reset/request',
+    'POST /api/v1/auth/password-reset/complete',
+  ];
+  const apiRoutes = () =>
+    t.app.routeTable.filter(
+      (route) => route.url.startsWith('/api/v1/') && route.method !== 'HEAD' && route.method !== 'OPTIONS',
+    );
+  const call = (route: { method: string; url: string }, headers: Record<string, string>) =>
+    t.app.inject({
+      method: route.method as 'GET',
+      url: route.url.replace(/:[A-Za-z]+/g, randomUUID()),
+      headers,
+      ...(route.method === 'GET' || route.method === 'DELETE' ? {} : { payload: {} }),
+    });
+
+  it('marks as public exactly the routes meant to be public', () => {
+    const marked = apiRoutes()
+      .filter((route) => route.config.public)
+      .map((route) => `${route.method} ${route.url}`);
+    expect(marked.sort()).toEqual([...publicRoutes].sort());
+  });
+
+  it('refuses every other route without a session', async () => {
+    const privateRoutes = apiRoutes().filter((route) => !route.config.public);
+    expect(privateRoutes.length).toBeGreaterThanOrEqual(7);
+    for (const route of privateRoutes) {
+      const response = await call(route, { 'x-tenant': tenant.name });
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(401);
+      expect(response.json()).toEqual({ message: 'Unauthenticated' });
+    }
+  });
+
+  it('refuses every route that needs a grant to an account without it', async () => {
+    const guarded = apiRoutes().filter((route) => route.config.access && route.config.access.length > 0);
+    expect(guarded.length).toBeGreaterThan(0);
+    for (const route of guarded) {
+      const response = await call(route, sessions.resident.headers());
+      expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(response.json()).toEqual({ message: 'Not authorized' });
+    }
+  });
+});

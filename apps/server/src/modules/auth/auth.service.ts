@@ -1,0 +1,310 @@
+import type { Kysely } from 'kysely';
+import {
+  authMessages,
+  DEFAULT_PUBLIC_REDIRECT,
+  DEFAULT_STAFF_REDIRECT,
+  safeReturnUrl,
+  type AuthUser,
+  type completePasswordResetSchema,
+  type loginSchema,
+  type signUpSchema,
+} from '@planning/shared';
+import type { z } from 'zod';
+import type { Config } from '../../config';
+import type { Database, SessionRevokeReason } from '../../db/schema';
+import { withTenant } from '../../db/tenant-transaction';
+import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../lib/errors';
+import type { Mailer } from '../../lib/mailer';
+import type { AttemptKeys, AttemptLimiter } from '../../lib/rate-limit';
+import type { ResolvedTenant } from '../tenants/tenants.resolve';
+import { hashPassword, hashToken, newToken, verifyPassword } from './auth.crypto';
+import { passwordResetMail, verificationMail } from './auth.mail';
+import {
+  consumeAuthToken,
+  findUserByEmail,
+  findUserById,
+  insertAuthToken,
+  insertSession,
+  insertUser,
+  markEmailVerified,
+  revokeSession,
+  revokeUserSessions,
+  setPasswordHash,
+  type UserRow,
+} from './auth.queries';
+
+export type SignUpData = z.output<typeof signUpSchema> & { about?: unknown; meta?: unknown };
+
+export type AuthDeps = {
+  db: Kysely<Database>;
+  config: Config;
+  mailer: Mailer;
+  limiter: AttemptLimiter;
+  log: { error(obj: unknown, msg: string): void };
+};
+
+export type RequestContext = { tenant: ResolvedTenant; ip: string; userAgent: string | null };
+
+const VERIFY_LINK_TTL_MS = 24 * 3_600_000;
+const RESET_LINK_TTL_MS = 3_600_000;
+
+export function presentUser(user: UserRow): AuthUser {
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    phone: user.phone,
+    provider: user.provider,
+    emailVerified: user.email_verified_at !== null,
+    kind: user.kind,
+  };
+}
+
+function appLink(deps: AuthDeps, tenant: ResolvedTenant, params: Record<string, string>): string {
+  const base = deps.config.appUrlTemplate.replaceAll('{tenant}', tenant.name).replace(/\/+$/, '');
+  // `tenant` lets a link opened on a shared host (localhost, previews) pick the right council.
+  const query = new URLSearchParams({ ...params, tenant: tenant.name });
+  return `${base}/auth-action?${query.toString()}`;
+}
+
+async function councilName(deps: AuthDeps, tenant: ResolvedTenant): Promise<string> {
+  const row = await deps.db
+    .selectFrom('tenants')
+    .select('raw_name')
+    .where('id', '=', tenant.id)
+    .executeTakeFirst();
+  return row?.raw_name ?? tenant.name;
+}
+
+async function sendVerification(
+  deps: AuthDeps,
+  ctx: RequestContext,
+  user: { id: string; email: string },
+  continueUrl?: string,
+) {
+  const token = newToken();
+  await withTenant(deps.db, ctx.tenant.id, (trx) =>
+    insertAuthToken(trx, {
+      tenantId: ctx.tenant.id,
+      userId: user.id,
+      purpose: 'verify-email',
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + VERIFY_LINK_TTL_MS),
+    }),
+  );
+  const params: Record<string, string> = { mode: 'verifyEmail', token };
+  if (continueUrl) params.continueUrl = safeReturnUrl(continueUrl, DEFAULT_PUBLIC_REDIRECT);
+  await deps.mailer.send(
+    verificationMail(user.email, await councilName(deps, ctx.tenant), appLink(deps, ctx.tenant, params)),
+  );
+}
+
+/** Creates a public consultation account and emails a link to confirm the address. */
+export async function signUp(deps: AuthDeps, ctx: RequestContext, data: SignUpData) {
+  await limitAttempt(deps, { ip: ctx.ip, email: `${ctx.tenant.id}:${data.email}` });
+  const existing = await withTenant(deps.db, ctx.tenant.id, (trx) => findUserByEmail(trx, data.email));
+  if (existing) throw conflict(authMessages.emailInUse);
+  const passwordHash = await hashPassword(data.password);
+  let userId: string;
+  try {
+    userId = await withTenant(deps.db, ctx.tenant.id, (trx) =>
+      insertUser(trx, {
+        tenantId: ctx.tenant.id,
+        email: data.email,
+        name: data.name,
+        phone: data.phone,
+        passwordHash,
+        provider: 'firebase-auth',
+        kind: 'public',
+        emailVerified: false,
+        about: plainObject(data.about),
+        meta: plainObject(data.meta),
+      }),
+    );
+  } catch (error) {
+    // Two sign-ups racing for one address: the database's unique key decides.
+    if (isUniqueViolation(error)) throw conflict(authMessages.emailInUse);
+    throw error;
+  }
+  await sendVerification(deps, ctx, { id: userId, email: data.email }, data.returnUrl);
+  return { message: authMessages.verificationSent };
+}
+
+export type NewSession = {
+  user: AuthUser;
+  token: string;
+  csrfToken: string;
+  redirectTo: string;
+  expiresAt: Date;
+};
+
+/** Email and password sign-in. Every failure reads the same, so it tells nobody which emails exist. */
+export async function login(
+  deps: AuthDeps,
+  ctx: RequestContext,
+  data: z.output<typeof loginSchema>,
+): Promise<NewSession> {
+  const keys = { ip: ctx.ip, email: `${ctx.tenant.id}:${data.email}` };
+  await deps.limiter.check(keys);
+  const user = await withTenant(deps.db, ctx.tenant.id, (trx) => findUserByEmail(trx, data.email));
+  const passwordAccount = user && user.provider === 'firebase-auth' && !user.disabled_at ? user : undefined;
+  const valid = await verifyPassword(passwordAccount?.password_hash, data.password);
+  if (!passwordAccount || !valid) {
+    await deps.limiter.count(keys);
+    throw unauthorized(authMessages.credentialsIncorrect);
+  }
+  if (!passwordAccount.email_verified_at) {
+    await sendVerification(deps, ctx, passwordAccount, data.returnUrl);
+    throw forbidden(authMessages.accountNotActivated);
+  }
+  const fallback = passwordAccount.kind === 'staff' ? DEFAULT_STAFF_REDIRECT : DEFAULT_PUBLIC_REDIRECT;
+  return {
+    ...(await startSession(deps, ctx, passwordAccount)),
+    redirectTo: safeReturnUrl(data.returnUrl, fallback),
+  };
+}
+
+/** Any sign-in method ends here, so adding a provider never touches sessions. */
+export async function startSession(deps: AuthDeps, ctx: RequestContext, user: UserRow) {
+  const token = newToken();
+  const csrfToken = newToken();
+  const expiresAt = new Date(Date.now() + deps.config.session.absoluteMs);
+  await withTenant(deps.db, ctx.tenant.id, (trx) =>
+    insertSession(trx, {
+      tenantId: ctx.tenant.id,
+      userId: user.id,
+      tokenHash: hashToken(token),
+      csrfToken,
+      provider: user.provider,
+      expiresAt,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 500) ?? null,
+    }),
+  );
+  return { user: presentUser(user), token, csrfToken, expiresAt };
+}
+
+export async function resendVerification(deps: AuthDeps, ctx: RequestContext, data: { email: string }) {
+  await limitAttempt(deps, { ip: ctx.ip, email: `${ctx.tenant.id}:${data.email}` });
+  const user = await withTenant(deps.db, ctx.tenant.id, (trx) => findUserByEmail(trx, data.email));
+  if (user && !user.email_verified_at && user.provider === 'firebase-auth') {
+    sendInBackground(deps, () => sendVerification(deps, ctx, user));
+  }
+  return { message: authMessages.verificationSent };
+}
+
+export async function verifyEmail(deps: AuthDeps, ctx: RequestContext, data: { token: string }) {
+  const user = await withTenant(deps.db, ctx.tenant.id, async (trx) => {
+    const used = await consumeAuthToken(trx, hashToken(data.token), 'verify-email');
+    if (!used) return undefined;
+    await markEmailVerified(trx, used.user_id);
+    return findUserById(trx, used.user_id);
+  });
+  if (!user) throw badRequest(authMessages.linkInvalid);
+  return {
+    message: 'Your email address has been confirmed',
+    redirectTo: user.kind === 'staff' ? '/sign-in' : '/login',
+  };
+}
+
+/** Always the same answer, sent at once: whether an account exists is never revealed. */
+export async function requestPasswordReset(deps: AuthDeps, ctx: RequestContext, data: { email: string }) {
+  await limitAttempt(deps, { ip: ctx.ip, email: `${ctx.tenant.id}:${data.email}` });
+  const user = await withTenant(deps.db, ctx.tenant.id, (trx) => findUserByEmail(trx, data.email));
+  if (user && user.provider === 'firebase-auth' && !user.disabled_at) {
+    sendInBackground(deps, async () => {
+      const token = newToken();
+      await withTenant(deps.db, ctx.tenant.id, (trx) =>
+        insertAuthToken(trx, {
+          tenantId: ctx.tenant.id,
+          userId: user.id,
+          purpose: 'reset-password',
+          tokenHash: hashToken(token),
+          expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
+        }),
+      );
+      const link = appLink(deps, ctx.tenant, { mode: 'resetPassword', token });
+      await deps.mailer.send(passwordResetMail(user.email, await councilName(deps, ctx.tenant), link));
+    });
+  }
+  return { message: authMessages.resetSent };
+}
+
+export async function completePasswordReset(
+  deps: AuthDeps,
+  ctx: RequestContext,
+  data: z.output<typeof completePasswordResetSchema>,
+) {
+  const passwordHash = await hashPassword(data.password);
+  const done = await withTenant(deps.db, ctx.tenant.id, async (trx) => {
+    const used = await consumeAuthToken(trx, hashToken(data.token), 'reset-password');
+    if (!used) return false;
+    await setPasswordHash(trx, used.user_id, passwordHash);
+    // Following the link proved the address is theirs.
+    await markEmailVerified(trx, used.user_id);
+    await revokeUserSessions(trx, used.user_id, 'password-changed');
+    return true;
+  });
+  if (!done) throw badRequest(authMessages.linkInvalid);
+  return { message: authMessages.passwordChanged };
+}
+
+export async function changePassword(
+  deps: AuthDeps,
+  ctx: RequestContext,
+  session: { sessionId: string; userId: string },
+  input: { currentPassword: string; password: string },
+) {
+  const keys = { ip: ctx.ip, email: `${ctx.tenant.id}:user:${session.userId}` };
+  await deps.limiter.check(keys);
+  const user = await withTenant(deps.db, ctx.tenant.id, (trx) => findUserById(trx, session.userId));
+  if (!user || !(await verifyPassword(user.password_hash, input.currentPassword))) {
+    await deps.limiter.count(keys);
+    throw new HttpError(400, authMessages.passwordIncorrect, [
+      { path: 'body.currentPassword', message: authMessages.passwordIncorrect },
+    ]);
+  }
+  const passwordHash = await hashPassword(input.password);
+  await withTenant(deps.db, ctx.tenant.id, async (trx) => {
+    await setPasswordHash(trx, user.id, passwordHash);
+    await revokeUserSessions(trx, user.id, 'password-changed', session.sessionId);
+  });
+}
+
+export async function endSession(
+  deps: AuthDeps,
+  tenantId: string,
+  sessionId: string,
+  reason: SessionRevokeReason,
+) {
+  await withTenant(deps.db, tenantId, (trx) => revokeSession(trx, sessionId, reason));
+}
+
+export async function endUserSessions(
+  deps: AuthDeps,
+  tenantId: string,
+  userId: string,
+  reason: SessionRevokeReason,
+) {
+  return withTenant(deps.db, tenantId, (trx) => revokeUserSessions(trx, userId, reason));
+}
+
+/** Calls that send email or create accounts count every time, not only when they fail. */
+async function limitAttempt(deps: AuthDeps, keys: AttemptKeys) {
+  await deps.limiter.check(keys);
+  await deps.limiter.count(keys);
+}
+
+function sendInBackground(deps: AuthDeps, work: () => Promise<void>) {
+  work().catch((error: unknown) => deps.log.error({ err: error }, 'sending an account email failed'));
+}
+
+function plainObject(value: unknown): Record<string, unknown> {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
+  // Stored as given (a JSON object the client chose), bounded so it cannot grow without limit.
+  return JSON.stringify(value).length <= 4000 ? (value as Record<string, unknown>) : {};
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}

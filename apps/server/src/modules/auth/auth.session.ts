@@ -1,0 +1,87 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { withTenant } from '../../db/tenant-transaction';
+import { hashToken } from './auth.crypto';
+import { findSessionByTokenHash, revokeSession, touchSession } from './auth.queries';
+
+export const SESSION_COOKIE = 'planning_session';
+
+/** The signed-in user behind a request, as the session table says. */
+export type SessionContext = {
+  sessionId: string;
+  userId: string;
+  tenantId: string;
+  kind: 'staff' | 'public';
+  provider: string;
+  csrfToken: string;
+};
+
+// Writing last_seen_at on every request would make every read a write; a minute is precise enough.
+const TOUCH_AFTER_MS = 60_000;
+
+/**
+ * Loads the session named by the cookie, within the request's tenant: a cookie from another
+ * council finds nothing. Sets request.auth, or request.sessionTerminated for a revoked session.
+ */
+export async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  const token = request.cookies[SESSION_COOKIE];
+  if (!token || !request.tenant) return;
+  const { db } = request.server.database;
+  const { idleMs } = request.server.config.session;
+  const tenantId = request.tenant.id;
+  const now = new Date();
+
+  const outcome = await withTenant(db, tenantId, async (trx) => {
+    const session = await findSessionByTokenHash(trx, hashToken(token));
+    if (!session) return 'unknown' as const;
+    if (session.revoked_at) return 'terminated' as const;
+    if (session.disabled_at) {
+      await revokeSession(trx, session.id, 'admin');
+      return 'terminated' as const;
+    }
+    const idleExpired = now.getTime() - session.last_seen_at.getTime() > idleMs;
+    if (idleExpired || session.expires_at <= now) return 'expired' as const;
+    if (now.getTime() - session.last_seen_at.getTime() > TOUCH_AFTER_MS)
+      await touchSession(trx, session.id, now);
+    return {
+      sessionId: session.id,
+      userId: session.user_id,
+      tenantId: session.tenant_id,
+      kind: session.kind,
+      provider: session.provider,
+      csrfToken: session.csrf_token,
+    } satisfies SessionContext;
+  });
+
+  if (outcome === 'terminated') {
+    request.sessionTerminated = true;
+    clearSessionCookie(request, reply);
+  } else if (outcome === 'unknown' || outcome === 'expired') {
+    clearSessionCookie(request, reply);
+  } else {
+    request.auth = outcome;
+  }
+}
+
+export function setSessionCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  expiresAt: Date,
+) {
+  reply.setCookie(SESSION_COOKIE, token, {
+    httpOnly: true,
+    secure: request.protocol === 'https',
+    sameSite: 'lax',
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply) {
+  reply.clearCookie(SESSION_COOKIE, {
+    httpOnly: true,
+    secure: request.protocol === 'https',
+    sameSite: 'lax',
+    path: '/',
+  });
+}
