@@ -1,3 +1,6 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app';
@@ -5,11 +8,14 @@ import { loadConfig } from '../../apps/server/src/config';
 import type { AppDatabase } from '../../apps/server/src/db/database';
 import { seedDemoTenants } from '../../apps/server/src/seed/demo-tenants';
 import { openTestDatabase } from '../../apps/server/test/database';
+import { readOutbox, type SentMail } from '../../apps/server/test/test-app';
 
 export type RunningApp = {
   baseUrl: string;
   database: AppDatabase;
   browser: Browser;
+  /** Every email the app sent, oldest first. */
+  outbox(): Promise<SentMail[]>;
   /** A fresh browser context (own local storage) at 1280×800. */
   newPage(): Promise<Page>;
   close(): Promise<void>;
@@ -23,7 +29,8 @@ export type RunningApp = {
 export async function startRunningApp(): Promise<RunningApp> {
   const database = await openTestDatabase();
   await seedDemoTenants(database.db);
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0' });
+  const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'planning-e2e-outbox-'));
+  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', MAIL_OUTBOX_DIR: outboxDir });
   const app: FastifyInstance = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -32,8 +39,12 @@ export async function startRunningApp(): Promise<RunningApp> {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
   });
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  // Emailed links point at the running app, as APP_URL_TEMPLATE would in production.
+  config.appUrlTemplate = baseUrl;
   return {
-    baseUrl: `http://127.0.0.1:${address.port}`,
+    baseUrl,
+    outbox: () => readOutbox(outboxDir),
     database,
     browser,
     newPage: async () => {
@@ -44,6 +55,7 @@ export async function startRunningApp(): Promise<RunningApp> {
       await browser.close();
       await app.close();
       await database.close();
+      await rm(outboxDir, { recursive: true, force: true });
     },
   };
 }
