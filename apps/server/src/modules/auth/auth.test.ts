@@ -152,6 +152,18 @@ describe('email verification and first sign-in', () => {
 });
 
 describe('sign-in', () => {
+  it('validates the sign-in form with the spec messages', async () => {
+    const tenant = await buildTenant(t.database.db);
+    const response = await post('/auth/firebase-auth/login', tenant.name, { email: 'nope', password: '' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().issues).toEqual(
+      expect.arrayContaining([
+        { path: 'body.email', message: 'Email must be valid' },
+        { path: 'body.password', message: 'Field is required' },
+      ]),
+    );
+  });
+
   it('answers a wrong password and an unknown email alike', async () => {
     const tenant = await buildTenantWithUsers(t.database.db);
     const wrong = await post('/auth/firebase-auth/login', tenant.name, {
@@ -355,6 +367,36 @@ describe('password reset', () => {
     }
     await expect.poll(async () => (await t.outbox()).length).toBe(before + 1);
     expect((await t.outbox()).at(-1)?.to).toBe(tenant.email('resident'));
+  });
+
+  it('refuses a forged or expired reset link', async () => {
+    const tenant = await buildTenantWithUsers(t.database.db);
+    const email = tenant.email('viewer');
+    const complete = (token: string | null) =>
+      post('/auth/password-reset/complete', tenant.name, {
+        token,
+        password: 'New-Pass-9',
+        confirmPassword: 'New-Pass-9',
+      });
+    const forged = await complete('B'.repeat(43));
+    expect(forged.statusCode).toBe(400);
+    expect(forged.json()).toEqual({
+      message: 'This link is invalid or has expired. Please ask for a new one.',
+    });
+
+    await post('/auth/password-reset/request', tenant.name, { email });
+    await expect.poll(async () => (await t.outbox()).some((mail) => mail.to === email)).toBe(true);
+    await withTenant(t.database.db, tenant.id, (trx) =>
+      trx
+        .updateTable('auth_tokens')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('purpose', '=', 'reset-password')
+        .execute(),
+    );
+    const expired = await complete((await latestLink(t.outbox, email)).searchParams.get('token'));
+    expect(expired.statusCode).toBe(400);
+    // The password did not change.
+    await signIn(t.app, tenant.name, email);
   });
 
   it('changes the password once per link and ends every session of the account', async () => {

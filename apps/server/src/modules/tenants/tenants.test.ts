@@ -1,6 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { currentTenantSchema, featureFlagNames, tenantListSchema } from '@planning/shared';
-import { buildTenant, setGlobalMaintenance, setPageMaintenance } from '../../../test/factories';
+import {
+  buildTenant,
+  buildTenantWithUsers,
+  setGlobalMaintenance,
+  setPageMaintenance,
+} from '../../../test/factories';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
@@ -162,6 +167,22 @@ describe('tenant header trust', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().tenant.name).toBe(home.name);
+  });
+
+  it('marks the session cookie Secure behind an HTTPS load balancer', async () => {
+    const tenant = await buildTenantWithUsers(production.database.db);
+    const response = await production.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/firebase-auth/login',
+      headers: { host: `planning.${tenant.name}.example.gov.uk`, 'x-forwarded-proto': 'https' },
+      payload: { email: tenant.email('viewer'), password: 'Password123!' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies.find((cookie) => cookie.name === 'planning_session')).toMatchObject({
+      secure: true,
+      httpOnly: true,
+      sameSite: 'Lax',
+    });
   });
 
   it('still honours X-Tenant on loopback hosts in production', async () => {
