@@ -7,6 +7,7 @@ import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import type { AppDatabase } from '../../apps/server/src/db/database';
 import { seedDemoTenants } from '../../apps/server/src/seed/demo-tenants';
+import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo-users';
 import { openTestDatabase } from '../../apps/server/test/database';
 import { readOutbox, type SentMail } from '../../apps/server/test/test-app';
 
@@ -60,10 +61,31 @@ export async function startRunningApp(): Promise<RunningApp> {
   };
 }
 
-/** Opens the app with a tenant already chosen, as the picker would leave it. */
-export async function openAsTenant(running: RunningApp, tenantName: string, path = '/map'): Promise<Page> {
+/**
+ * Opens the app with a council already chosen, as the picker leaves it, and signed in as
+ * `as` ('admin', 'officer', 'viewer', 'resident' of that council) unless `as` is null.
+ */
+export async function openAsTenant(
+  running: RunningApp,
+  tenantName: string,
+  path = '/map',
+  as: DemoUser | null = 'admin',
+): Promise<Page> {
   const page = await running.newPage();
   await page.addInitScript((name) => window.localStorage.setItem('tenantName', name), tenantName);
+  if (as) await signInThroughApi(running, page, tenantName, as);
   await page.goto(`${running.baseUrl}${path}`);
   return page;
+}
+
+export type DemoUser = 'admin' | 'officer' | 'viewer' | 'resident';
+
+/** Signs the page's browser context in (the cookie lands in the context), skipping the form. */
+export async function signInThroughApi(running: RunningApp, page: Page, tenantName: string, as: DemoUser) {
+  const response = await page.context().request.post(`${running.baseUrl}/api/v1/auth/firebase-auth/login`, {
+    headers: { 'x-tenant': tenantName },
+    data: { email: `${as}@${tenantName}.test`, password: DEMO_PASSWORD },
+  });
+  if (!response.ok())
+    throw new Error(`sign-in as ${as} failed: ${response.status()} ${await response.text()}`);
 }

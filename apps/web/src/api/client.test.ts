@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tenantListSchema } from '@planning/shared';
-import { api, ApiError } from './client';
+import { api, ApiError, setCsrfToken } from './client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -47,10 +47,11 @@ describe('api client', () => {
   it('sends no tenant header when none is stored, and JSON bodies with their content type', async () => {
     const calls = stubServer(200, { tenants: [] });
     await api.post('/tenants', tenantListSchema, { name: 'x' });
-    const headers = calls[0]?.init.headers as Record<string, string>;
+    const post = calls.find((call) => call.init.method === 'POST');
+    const headers = post?.init.headers as Record<string, string>;
     expect(headers).not.toHaveProperty('X-Tenant');
     expect(headers['Content-Type']).toBe('application/json');
-    expect(calls[0]?.init.body).toBe('{"name":"x"}');
+    expect(post?.init.body).toBe('{"name":"x"}');
   });
 
   it.each([
@@ -86,5 +87,65 @@ describe('api client', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     const error = await failure(api.get('/tenants', tenantListSchema));
     expect(error).toMatchObject({ status: 0, message: 'Failed to make http request' });
+  });
+});
+
+describe('sessions in the api client', () => {
+  function stubRoutes(answers: Record<string, { status: number; body: unknown }>) {
+    const calls: Call[] = [];
+    const assign = vi.fn();
+    vi.stubGlobal('window', {
+      localStorage: { getItem: () => 'demo' },
+      location: { pathname: '/table', search: '?page=2', assign },
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string, init: RequestInit) => {
+        calls.push({ url, init });
+        const answer = answers[url.split('?')[0] ?? ''] ?? {
+          status: 404,
+          body: { message: 'Route not found' },
+        };
+        return new Response(JSON.stringify(answer.body), { status: answer.status });
+      }),
+    );
+    return { calls, assign };
+  }
+
+  it('sends the session CSRF token on state-changing calls only', async () => {
+    setCsrfToken(null);
+    const { calls } = stubRoutes({
+      '/api/v1/auth/is-authenticated': { status: 200, body: { isAuthenticated: true, csrfToken: 'token-1' } },
+      '/api/v1/tenants': { status: 200, body: { tenants: [] } },
+    });
+    await api.get('/tenants', tenantListSchema);
+    await api.post('/tenants', tenantListSchema, {});
+    const get = calls.find((call) => call.url === '/api/v1/tenants' && call.init.method === 'GET');
+    const post = calls.find((call) => call.init.method === 'POST');
+    expect(get?.init.headers).not.toHaveProperty('X-CSRF-Token');
+    expect((post?.init.headers as Record<string, string>)['X-CSRF-Token']).toBe('token-1');
+  });
+
+  it('sends a revoked session to /session-expired and any other 401 to sign-in with a return URL', async () => {
+    const terminated = stubRoutes({
+      '/api/v1/tenants': { status: 401, body: { message: 'Session terminated' } },
+    });
+    await failure(api.get('/tenants', tenantListSchema));
+    expect(terminated.assign).toHaveBeenCalledWith('/session-expired');
+
+    const signedOut = stubRoutes({
+      '/api/v1/tenants': { status: 401, body: { message: 'Unauthenticated' } },
+    });
+    await failure(api.get('/tenants', tenantListSchema));
+    expect(signedOut.assign).toHaveBeenCalledWith('/sign-in?returnUrl=%2Ftable%3Fpage%3D2');
+  });
+
+  it('leaves a 401 to the caller that expects one', async () => {
+    const { assign } = stubRoutes({
+      '/api/v1/tenants': { status: 401, body: { message: 'Unauthenticated' } },
+    });
+    const error = await failure(api.get('/tenants', tenantListSchema, { expectAuthErrors: true }));
+    expect(error.status).toBe(401);
+    expect(assign).not.toHaveBeenCalled();
   });
 });

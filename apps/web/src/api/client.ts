@@ -47,7 +47,46 @@ export type RequestOptions = {
   query?: Record<string, QueryValue | QueryValue[]>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * The call answers 401 as part of its job (sign-in, "am I signed in?"): hand the error back
+   * instead of sending the user to the sign-in or session-expired page.
+   */
+  expectAuthErrors?: boolean;
 };
+
+// The session's CSRF token: kept in memory only, sent on every state-changing call.
+let csrfToken: string | null = null;
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+const sessionStateShape = {
+  safeParse: (data: unknown) =>
+    typeof data === 'object' && data !== null && 'csrfToken' in data
+      ? { success: true as const, data: data as { csrfToken: string | null } }
+      : { success: false as const, error: data },
+};
+
+async function ensureCsrfToken(): Promise<string | null> {
+  if (csrfToken) return csrfToken;
+  try {
+    const state = await request('GET', '/auth/is-authenticated', sessionStateShape, undefined, {
+      expectAuthErrors: true,
+    });
+    csrfToken = state.csrfToken;
+  } catch {
+    // Signed out: calls without a session need no token.
+  }
+  return csrfToken;
+}
+
+/** Where a 401 sends the user: a revoked session to its own page, anything else to sign in. */
+export function authRedirectTarget(message: string, location: { pathname: string; search: string }): string {
+  if (message === serverMessages.sessionTerminated) return '/session-expired';
+  const returnUrl = `${location.pathname}${location.search}`;
+  return `/sign-in?returnUrl=${encodeURIComponent(returnUrl)}`;
+}
 
 const TENANT_HEADER = 'X-Tenant';
 
@@ -85,6 +124,10 @@ async function request<T>(
   // The picker's choice; on production hosts the server reads the host name and ignores this.
   const tenantName = getStoredTenantName();
   if (tenantName) headers[TENANT_HEADER] = tenantName;
+  if (!SAFE_METHODS.has(method)) {
+    const token = await ensureCsrfToken();
+    if (token) headers['X-CSRF-Token'] = token;
+  }
   const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal ?? null };
   if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
@@ -103,8 +146,15 @@ async function request<T>(
   const payload = await readJson(response);
   if (!response.ok) {
     const parsed = errorBodySchema.safeParse(payload);
-    if (parsed.success) throw new ApiError(response.status, parsed.data.message, parsed.data.issues ?? []);
-    throw new ApiError(response.status, HTTP_FALLBACK_MESSAGE);
+    const error = parsed.success
+      ? new ApiError(response.status, parsed.data.message, parsed.data.issues ?? [])
+      : new ApiError(response.status, HTTP_FALLBACK_MESSAGE);
+    if (response.status === 401) {
+      csrfToken = null;
+      if (!options.expectAuthErrors)
+        window.location.assign(authRedirectTarget(error.message, window.location));
+    }
+    throw error;
   }
 
   const parsed = schema.safeParse(payload);

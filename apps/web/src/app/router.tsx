@@ -1,5 +1,14 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/ComingSoonPage';
+import { AuthActionPage } from '../features/auth/pages/AuthActionPage';
+import { ConfirmEmailPage } from '../features/auth/pages/ConfirmEmailPage';
+import { PasswordResetPage } from '../features/auth/pages/PasswordResetPage';
+import { SessionExpiredPage } from '../features/auth/pages/SessionExpiredPage';
+import { SignInPage } from '../features/auth/pages/SignInPage';
+import { SignUpPage } from '../features/auth/pages/SignUpPage';
+import { SiteSearchPage } from '../features/sites/pages/SiteSearchPage';
+import { HomeRedirect, RequireAccess } from './access/RequireAccess';
+import { routeRequirements, type RouteRequirement } from './access/routeAccess';
 import { SelectTenantPage } from '../features/tenants/pages/SelectTenantPage';
 import { AppRoot } from './AppRoot';
 import { AppLayout } from './layout/AppLayout';
@@ -52,12 +61,15 @@ const adminRoutes: RouteObject[] = [
   })),
 ];
 
-/** Spec 01 §2: the site assessment product and the pages every product shares. */
+/** Routes behind a requirement (spec 01 §2 "Protected routes", §6). */
+const guarded = (requirement: RouteRequirement, children: RouteObject[]): RouteObject => ({
+  element: <RequireAccess requirement={requirement} />,
+  children,
+});
+
+/** Spec 01 §2: the site assessment product; staff with read on placemaker. */
 const siteAssessmentRoutes: RouteObject[] = [
-  { index: true, element: <Navigate to="/map" replace /> },
-  soon('sign-in', 'Sign in'),
-  soon('session-expired', 'Session expired'),
-  soon('map', 'Site search'),
+  { path: 'map', element: <SiteSearchPage /> },
   soon('table', 'Site table'),
   soon('data-export', 'Data export'),
   soon('site/:siteId', 'Site details'),
@@ -66,31 +78,15 @@ const siteAssessmentRoutes: RouteObject[] = [
   soon('settings', 'Settings'),
   soon('notifications', 'Notifications'),
   soon('notifications/archived', 'Archived notifications'),
-  soon('policy', 'Privacy policy'),
-  soon('terms', 'Terms of use'),
   soon('events', 'Events'),
 ];
 
-/** Spec 02 §2: consultations, the document builder and public documents. */
-const consultationRoutes: RouteObject[] = [
+/** Spec 02 §2: the consultation officers' screens; staff with read on consultations. */
+const consultationStaffRoutes: RouteObject[] = [
   soon('documents', 'Document builder'),
   soon('documents/preview/:documentId', 'Document preview'),
   soon('documents/:documentId', 'Document editor'),
-  { path: 'p/document', element: <Navigate to="/p/document/all" replace /> },
-  soon('p/document/all', 'All documents'),
-  soon('p/document/my-responses', 'My responses'),
-  soon('p/document/preferences', 'Communication preferences'),
-  soon('p/document/my-clients', 'My clients'),
-  soon('p/document/unsubscribe/:token', 'Unsubscribe'),
-  soon('p/document/:documentId', 'Document'),
-  soon('p/document/:documentId/attachments', 'Document attachments'),
   soon('document/response-analysis', 'Response analysis'),
-  soon('consultations', 'Consultations'),
-  soon('consultations/sign-up', 'Create an account'),
-  soon('consultations/login', 'Log in'),
-  soon('consultations/confirm-email', 'Confirm your email'),
-  soon('consultations/password-reset', 'Reset your password'),
-  soon('consultations/auth-action', 'Account action'),
   {
     path: 'consultations/representations',
     element: <Navigate to="/consultations/representations/all" replace />,
@@ -99,10 +95,36 @@ const consultationRoutes: RouteObject[] = [
   soon('consultations/representations/:tab/:flow?/:step?', 'Representation manager'),
   soon('consultations/sub-representation/:id/editor', 'Sub-representation editor'),
   soon('consultations/response-manager', 'Response manager'),
-  soon('login', 'Log in'),
-  soon('confirm-email', 'Confirm your email'),
-  soon('password-reset', 'Reset your password'),
-  soon('auth-action', 'Account action'),
+];
+
+/** Spec 02 §2: pages of a resident's own account. */
+const accountRoutes: RouteObject[] = [
+  soon('p/document/my-responses', 'My responses'),
+  soon('p/document/preferences', 'Communication preferences'),
+  soon('p/document/my-clients', 'My clients'),
+];
+
+/** Open to everyone: public documents, sign-in and account pages, policies. */
+const publicRoutes: RouteObject[] = [
+  { index: true, element: <HomeRedirect /> },
+  { path: 'sign-in', element: <SignInPage variant="staff" /> },
+  { path: 'session-expired', element: <SessionExpiredPage /> },
+  soon('policy', 'Privacy policy'),
+  soon('terms', 'Terms of use'),
+  { path: 'p/document', element: <Navigate to="/p/document/all" replace /> },
+  soon('p/document/all', 'All documents'),
+  soon('p/document/unsubscribe/:token', 'Unsubscribe'),
+  soon('p/document/:documentId', 'Document'),
+  soon('p/document/:documentId/attachments', 'Document attachments'),
+  soon('consultations', 'Consultations'),
+  // Spec 02 §2 names the account pages under /consultations; spec 01 at the root. Both work.
+  ...['', 'consultations/'].flatMap((prefix): RouteObject[] => [
+    { path: `${prefix}login`, element: <SignInPage variant="public" /> },
+    { path: `${prefix}confirm-email`, element: <ConfirmEmailPage /> },
+    { path: `${prefix}password-reset`, element: <PasswordResetPage /> },
+    { path: `${prefix}auth-action`, element: <AuthActionPage /> },
+  ]),
+  { path: 'consultations/sign-up', element: <SignUpPage /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -119,9 +141,11 @@ export const routes: RouteObject[] = [
           {
             element: <AppLayout />,
             children: [
-              ...siteAssessmentRoutes,
-              ...adminRoutes,
-              ...consultationRoutes,
+              ...publicRoutes,
+              guarded(routeRequirements.placemaker, siteAssessmentRoutes),
+              guarded(routeRequirements.admin, adminRoutes),
+              guarded(routeRequirements.consultations, consultationStaffRoutes),
+              guarded(routeRequirements.anyAccount, accountRoutes),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

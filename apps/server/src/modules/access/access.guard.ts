@@ -1,8 +1,9 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages, hasGrants, type Grant } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
 import { forbidden, unauthorized } from '../../lib/errors';
+import { reportTerminatedSession } from '../auth/auth.session';
 import { grantsOfUser } from './access.queries';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -11,14 +12,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * The security pipeline every API route passes before its input is even validated:
  * CSRF for state-changing calls → signed in (unless the route is public) → the route's grants.
  */
-export async function guardRoute(request: FastifyRequest): Promise<void> {
+export async function guardRoute(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const config = request.routeOptions.config;
   if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
   if (config.public) return;
   if (!request.auth) {
-    throw unauthorized(
-      request.sessionTerminated ? authMessages.sessionTerminated : authMessages.unauthenticated,
-    );
+    if (request.sessionTerminated) reportTerminatedSession(request, reply);
+    throw unauthorized(authMessages.unauthenticated);
   }
   if (config.access && config.access.length > 0) {
     if (!hasGrants(await grantsOf(request), config.access)) throw forbidden(authMessages.notAuthorized);

@@ -32,7 +32,7 @@ import {
   verifyEmail,
   type RequestContext,
 } from './auth.service';
-import { clearSessionCookie, setSessionCookie } from './auth.session';
+import { clearSessionCookie, reportTerminatedSession, setSessionCookie } from './auth.session';
 
 const messageSchema = z.object({ message: z.string() });
 const errors = {
@@ -55,9 +55,9 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       schema: { tags: ['auth'], response: { 200: sessionStateSchema, 401: errorBodySchema } },
     },
-    async (request) => {
+    async (request, reply) => {
       // A revoked session is told so once, so the app can say "your session has ended".
-      if (request.sessionTerminated) throw unauthorized(authMessages.sessionTerminated);
+      if (request.sessionTerminated) reportTerminatedSession(request, reply);
       return { isAuthenticated: Boolean(request.auth), csrfToken: request.auth?.csrfToken ?? null };
     },
   );

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { authMessages } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
+import { unauthorized } from '../../lib/errors';
 import { hashToken } from './auth.crypto';
 import { findSessionByTokenHash, revokeSession, touchSession } from './auth.queries';
 
@@ -21,6 +23,7 @@ const TOUCH_AFTER_MS = 60_000;
 /**
  * Loads the session named by the cookie, within the request's tenant: a cookie from another
  * council finds nothing. Sets request.auth, or request.sessionTerminated for a revoked session.
+ * An unknown or expired cookie is cleared at once.
  */
 export async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
@@ -53,8 +56,9 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply):
   });
 
   if (outcome === 'terminated') {
+    // The cookie stays until a route tells the user (is-authenticated or a private route):
+    // a public call in between must not swallow the news that the session was ended.
     request.sessionTerminated = true;
-    clearSessionCookie(request, reply);
   } else if (outcome === 'unknown' || outcome === 'expired') {
     clearSessionCookie(request, reply);
   } else {
@@ -84,4 +88,10 @@ export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply)
     sameSite: 'lax',
     path: '/',
   });
+}
+
+/** Answers 401 'Session terminated' once, clearing the cookie so the next call is simply signed out. */
+export function reportTerminatedSession(request: FastifyRequest, reply: FastifyReply): never {
+  clearSessionCookie(request, reply);
+  throw unauthorized(authMessages.sessionTerminated);
 }

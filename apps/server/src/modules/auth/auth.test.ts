@@ -293,6 +293,22 @@ describe('sessions', () => {
     });
   });
 
+  it('tells a revoked session so once, even after public calls, then treats it as signed out', async () => {
+    const tenant = await buildTenantWithUsers(t.database.db);
+    const session = await signIn(t.app, tenant.name, tenant.email('viewer'));
+    await post(
+      '/auth/logout-everywhere',
+      tenant.name,
+      {},
+      (await signIn(t.app, tenant.name, tenant.email('viewer'))).headers(),
+    );
+    const publicCall = await get('/tenants/current', session.headers());
+    expect(publicCall.statusCode).toBe(200);
+    const told = await get('/auth/user', session.headers());
+    expect(told.json()).toEqual({ message: 'Session terminated' });
+    expect(told.cookies.find((cookie) => cookie.name === 'planning_session')?.value).toBe('');
+  });
+
   it('ends every session at once on "sign out everywhere"', async () => {
     const tenant = await buildTenantWithUsers(t.database.db);
     const laptop = await signIn(t.app, tenant.name, tenant.email('officer'));

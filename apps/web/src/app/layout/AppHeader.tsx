@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import { useTenant } from '../tenant/TenantContext';
 import { headerColors } from '../tenant/tenantTheme';
+import { UserMenu } from './UserMenu';
 
 /** Spec 01 §2: the header is 48 px high. */
 export const HEADER_HEIGHT = 48;
@@ -18,6 +19,7 @@ export function AppHeader() {
         {tenant.logo && <img className="app-header__logo" src={tenant.logo} alt={`${tenant.rawName} logo`} />}
         <span className="app-header__name">{tenant.rawName}</span>
       </div>
+      <UserMenu />
     </Layout.Header>
   );
 }

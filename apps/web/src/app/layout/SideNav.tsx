@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { Button, Layout, Menu, Tooltip, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
+import { featureAccess } from '@planning/shared';
+import { useAccess } from '../../features/auth/hooks';
 import { useTenant } from '../tenant/TenantContext';
 import { useNavCollapsed } from './navCollapsed';
 import {
@@ -70,7 +72,18 @@ export function SideNav() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
-  const entries = useMemo(() => visibleSideMenu(sideMenu, { flags }), [flags]);
+  const siteAssessmentMenu = useAccess(featureAccess.siteAssessmentMenu).permitted;
+  const siteListsMenu = useAccess(featureAccess.siteListsMenu).permitted;
+  const consultationsMenu = useAccess(featureAccess.consultationsMenu).permitted;
+  const admin = useAccess(featureAccess.admin).permitted;
+  const entries = useMemo(
+    () =>
+      visibleSideMenu(sideMenu, {
+        flags,
+        access: { siteAssessmentMenu, siteListsMenu, consultationsMenu, admin },
+      }),
+    [flags, siteAssessmentMenu, siteListsMenu, consultationsMenu, admin],
+  );
   const targets = useMemo(() => sideMenuTargets(entries), [entries]);
   const top = useMemo(
     () => toBlocks(entries.filter((e) => !(e.kind === 'link' && e.placement === 'bottom'))),
@@ -93,7 +106,8 @@ export function SideNav() {
 
   const renderMenu = (menuEntries: SideMenuEntry[], key: string) => (
     <Menu
-      key={key}
+      // Sections appear as access answers arrive; remounting opens the new ones.
+      key={`${key}:${sectionKeys.join(',')}`}
       className="side-nav__menu"
       mode="inline"
       inlineIndent={MENU_INDENT}

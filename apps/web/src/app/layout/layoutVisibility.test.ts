@@ -19,7 +19,11 @@ describe('layoutVisibility', () => {
     ['/p/documents', true, true],
     ['/documents/7', true, true],
     ['/sign-in-help', true, true],
-    ['/consultations/login', true, true],
+    ['/consultations/login', false, false],
+    ['/consultations/sign-up', false, false],
+    ['/login', false, false],
+    ['/auth-action', false, false],
+    ['/consultations/representations/all', true, true],
   ])('%s → header %s, side nav %s', (pathname, header, sideNav) => {
     expect(layoutVisibility(pathname)).toEqual({ header, sideNav });
   });

@@ -6,6 +6,12 @@ type Rule = { pattern: RegExp; header: boolean; sideNav: boolean };
 // user menu) but lose the side bar; the full-screen site map loses both.
 const rules: Rule[] = [
   { pattern: /^\/sign-in\/?$/, header: false, sideNav: false },
+  // The account pages (spec 02 §2 "Public consultation routes") share the sign-in page's frame.
+  {
+    pattern: /^\/(?:consultations\/)?(?:login|sign-up|confirm-email|password-reset|auth-action)\/?$/,
+    header: false,
+    sideNav: false,
+  },
   { pattern: /^\/select-tenant\/?$/, header: false, sideNav: false },
   { pattern: /^\/session-expired\/?$/, header: false, sideNav: false },
   { pattern: /^\/site\/[^/]+\/map\/?$/, header: false, sideNav: false },

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { featureFlagNames, type FeatureFlags } from '@planning/shared';
-import { activeSideMenuKey, sideMenu, visibleSideMenu } from './sideMenu';
+import { activeSideMenuKey, sideMenu, visibleSideMenu, type MenuAccess } from './sideMenu';
+
+const allowed: MenuAccess = {
+  siteAssessmentMenu: true,
+  siteListsMenu: true,
+  consultationsMenu: true,
+  admin: true,
+};
 
 const flags = (overrides: Partial<FeatureFlags> = {}): FeatureFlags => ({
   ...(Object.fromEntries(featureFlagNames.map((name) => [name, true])) as FeatureFlags),
@@ -8,11 +15,12 @@ const flags = (overrides: Partial<FeatureFlags> = {}): FeatureFlags => ({
 });
 
 /** The menu as labels, sections with their entries: easy to read in a failure. */
-function labels(overrides: Partial<FeatureFlags>): string[] {
-  return visibleSideMenu(sideMenu, { flags: flags(overrides) }).map((entry) =>
-    entry.kind === 'section'
-      ? `${entry.label}: ${entry.children.map((child) => child.label).join(', ')}`
-      : entry.label,
+function labels(overrides: Partial<FeatureFlags>, access: Partial<MenuAccess> = {}): string[] {
+  return visibleSideMenu(sideMenu, { flags: flags(overrides), access: { ...allowed, ...access } }).map(
+    (entry) =>
+      entry.kind === 'section'
+        ? `${entry.label}: ${entry.children.map((child) => child.label).join(', ')}`
+        : entry.label,
   );
 }
 
@@ -54,6 +62,22 @@ describe('visibleSideMenu', () => {
     ],
   ])('flags %o', (overrides, expected) => {
     expect(labels(overrides)).toEqual(expected);
+  });
+});
+
+describe('menu permissions (spec 01 §6)', () => {
+  it('shows a viewer without list or authorisation grants no Site Lists and no Admin', () => {
+    expect(labels({}, { siteListsMenu: false, admin: false })).toEqual([
+      'Site Assessment: Table, Map, Sites Form Builder',
+      'Consultations: Doc Builder, Rep Manager, Analysis',
+      'Events',
+    ]);
+  });
+
+  it('shows a public account no staff sections at all', () => {
+    expect(
+      labels({}, { siteAssessmentMenu: false, siteListsMenu: false, consultationsMenu: false, admin: false }),
+    ).toEqual(['Events']);
   });
 });
 

@@ -14,8 +14,14 @@ import {
 } from '@ant-design/icons';
 import type { FeatureFlags } from '@planning/shared';
 
-/** What an entry may look at to decide whether it shows. Permissions join this later. */
-export type SideMenuContext = { flags: FeatureFlags };
+/** Spec 01 §6: the menu parts that need grants, each answered by the server. */
+export type MenuAccess = Record<
+  'siteAssessmentMenu' | 'siteListsMenu' | 'consultationsMenu' | 'admin',
+  boolean
+>;
+
+/** What an entry may look at to decide whether it shows. */
+export type SideMenuContext = { flags: FeatureFlags; access: MenuAccess };
 export type VisibleWhen = (context: SideMenuContext) => boolean;
 
 type Icon = ComponentType<{ 'aria-hidden'?: boolean }>;
@@ -50,19 +56,26 @@ export const sideMenu: SideMenuEntry[] = [
     key: 'site-assessment',
     label: 'Site Assessment',
     icon: EnvironmentOutlined,
+    visible: ({ access }) => access.siteAssessmentMenu,
     children: [
       { key: 'table', label: 'Table', icon: TableOutlined, to: '/table' },
       { key: 'map', label: 'Map', icon: CompassOutlined, to: '/map' },
       { key: 'sites-form-builder', label: 'Sites Form Builder', icon: FormOutlined },
     ],
   },
-  { kind: 'siteLists', key: 'site-lists', label: 'Site Lists', icon: UnorderedListOutlined },
+  {
+    kind: 'siteLists',
+    key: 'site-lists',
+    label: 'Site Lists',
+    icon: UnorderedListOutlined,
+    visible: ({ access }) => access.siteListsMenu,
+  },
   {
     kind: 'section',
     key: 'consultations',
     label: 'Consultations',
     icon: CommentOutlined,
-    visible: ({ flags }) => flags.consultationsPages,
+    visible: ({ flags, access }) => access.consultationsMenu && flags.consultationsPages,
     children: [
       {
         key: 'doc-builder',
@@ -88,7 +101,15 @@ export const sideMenu: SideMenuEntry[] = [
     ],
   },
   { kind: 'link', key: 'events', label: 'Events', icon: CalendarOutlined },
-  { kind: 'link', key: 'admin', label: 'Admin', icon: SettingOutlined, to: '/admin', placement: 'bottom' },
+  {
+    kind: 'link',
+    key: 'admin',
+    label: 'Admin',
+    icon: SettingOutlined,
+    to: '/admin',
+    placement: 'bottom',
+    visible: ({ access }) => access.admin,
+  },
 ];
 
 const isVisible = (item: { visible?: VisibleWhen }, context: SideMenuContext) =>

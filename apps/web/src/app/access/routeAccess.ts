@@ -1,0 +1,44 @@
+import { featureAccess, type AuthUser, type Grant } from '@planning/shared';
+
+/** What a group of routes needs (spec 01 §2 "Protected routes", §6). */
+export type RouteRequirement = {
+  /** The grants the user must hold; none means any signed-in user. */
+  needs: readonly Grant[];
+  /** Where a signed-out visitor goes: staff sign in, the public logs in. */
+  signIn: '/sign-in' | '/login';
+};
+
+export const routeRequirements = {
+  placemaker: { needs: featureAccess.siteAssessmentMenu, signIn: '/sign-in' },
+  consultations: { needs: [{ unit: 'consultations', action: 'read' }], signIn: '/sign-in' },
+  admin: { needs: featureAccess.admin, signIn: '/sign-in' },
+  anyAccount: { needs: [], signIn: '/login' },
+} as const satisfies Record<string, RouteRequirement>;
+
+export type GuardDecision = { kind: 'wait' } | { kind: 'show' } | { kind: 'redirect'; to: string };
+
+/** The route guard as a pure decision, so its rules are tested without a browser. */
+export function guardDecision(input: {
+  user: AuthUser | null | undefined;
+  permitted: boolean;
+  accessLoading: boolean;
+  requirement: RouteRequirement;
+  location: { pathname: string; search: string };
+}): GuardDecision {
+  const { user, permitted, accessLoading, requirement, location } = input;
+  if (user === undefined) return { kind: 'wait' };
+  if (user === null) {
+    const returnUrl = encodeURIComponent(`${location.pathname}${location.search}`);
+    return { kind: 'redirect', to: `${requirement.signIn}?returnUrl=${returnUrl}` };
+  }
+  if (requirement.needs.length === 0) return { kind: 'show' };
+  if (accessLoading) return { kind: 'wait' };
+  // Signed in without the grant: spec 01 §2 sends the user to '/'.
+  return permitted ? { kind: 'show' } : { kind: 'redirect', to: '/' };
+}
+
+/** Spec 01 §2: '/' is each user's home. */
+export function homeFor(user: AuthUser | null, canUsePlacemaker: boolean): string {
+  if (!user) return '/sign-in';
+  return canUsePlacemaker ? '/map' : '/p/document/all';
+}

@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { Button, Form, Input, Spin } from 'antd';
+import { Link, useSearchParams } from 'react-router';
+import { completePasswordResetSchema, safeReturnUrl } from '@planning/shared';
+import { ApiError } from '../../../api/client';
+import { schemaRule, showServerIssues } from '../../../components/forms/schemaForm';
+import { completePasswordReset, verifyEmail } from '../api';
+import { AuthCard, FormError } from '../components/AuthCard';
+import { reportAuthError } from '../components/authErrors';
+
+/** Where emailed links land: ?mode=verifyEmail or ?mode=resetPassword, with a single-use token. */
+export function AuthActionPage() {
+  const [params] = useSearchParams();
+  const mode = params.get('mode');
+  const token = params.get('token') ?? '';
+  if (mode === 'verifyEmail') return <VerifyEmail token={token} continueUrl={params.get('continueUrl')} />;
+  if (mode === 'resetPassword') return <ResetPassword token={token} />;
+  return (
+    <AuthCard title="This link does not work">
+      <p>Please use the link from your most recent email.</p>
+    </AuthCard>
+  );
+}
+
+function signInLink(path: string, continueUrl: string | null) {
+  const target = safeReturnUrl(continueUrl, '');
+  return target ? `${path}?returnUrl=${encodeURIComponent(target)}` : path;
+}
+
+function VerifyEmail({ token, continueUrl }: { token: string; continueUrl: string | null }) {
+  const [state, setState] = useState<{ message: string; redirectTo: string } | { error: string } | null>(
+    null,
+  );
+
+  useEffect(() => {
+    let current = true;
+    verifyEmail(token)
+      .then(
+        (answer) =>
+          current && setState({ message: answer.message, redirectTo: answer.redirectTo ?? '/login' }),
+      )
+      .catch((failure: unknown) => current && setState({ error: reportAuthError(failure) }));
+    return () => {
+      current = false;
+    };
+  }, [token]);
+
+  if (!state) return <Spin aria-label="Confirming your email address" />;
+  if ('error' in state) {
+    return (
+      <AuthCard title="This link does not work">
+        <FormError message={state.error} />
+        <Link to="/consultations/login">Sign in to get a new link</Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Email address confirmed">
+      <p role="status">{state.message}</p>
+      <Link className="ant-btn ant-btn-primary" to={signInLink(state.redirectTo, continueUrl)}>
+        Sign in
+      </Link>
+    </AuthCard>
+  );
+}
+
+type ResetValues = { password: string; confirmPassword: string };
+
+function ResetPassword({ token }: { token: string }) {
+  const [form] = Form.useForm<ResetValues>();
+  const [done, setDone] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  // The schema checks the token too; the form only shows the fields a person types.
+  const schema = {
+    safeParse: (values: unknown) => completePasswordResetSchema.safeParse({ ...(values as object), token }),
+  };
+
+  const handleFinish = async (values: ResetValues) => {
+    setError(null);
+    setSubmitting(true);
+    try {
+      setDone((await completePasswordReset({ ...values, token })).message);
+    } catch (failure) {
+      if (failure instanceof ApiError) showServerIssues(form, failure.issues);
+      setError(reportAuthError(failure));
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <AuthCard title="Password changed">
+        <p role="status">{done}</p>
+        <Link className="ant-btn ant-btn-primary" to="/login">
+          Sign in
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Choose a new password">
+      <FormError message={error} />
+      <Form
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        onFinish={handleFinish}
+        validateTrigger="onSubmit"
+      >
+        <Form.Item label="New password" name="password" rules={[schemaRule(schema, 'password')]}>
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          label="Confirm password"
+          name="confirmPassword"
+          rules={[schemaRule(schema, 'confirmPassword')]}
+        >
+          <Input.Password autoComplete="new-password" />
+        </Form.Item>
+        <Button type="primary" htmlType="submit" block loading={submitting}>
+          Change password
+        </Button>
+      </Form>
+    </AuthCard>
+  );
+}
