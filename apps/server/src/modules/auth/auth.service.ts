@@ -11,7 +11,7 @@ import {
 } from '@planning/shared';
 import type { z } from 'zod';
 import type { Config } from '../../config';
-import type { Database, SessionRevokeReason } from '../../db/schema';
+import type { AuthTokenPurpose, Database, SessionRevokeReason } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
@@ -76,27 +76,47 @@ async function councilName(deps: AuthDeps, tenant: ResolvedTenant): Promise<stri
   return row?.raw_name ?? tenant.name;
 }
 
+const LINK_TTL_MS: Record<AuthTokenPurpose, number> = {
+  'verify-email': VERIFY_LINK_TTL_MS,
+  'reset-password': RESET_LINK_TTL_MS,
+};
+const LINK_MODE: Record<AuthTokenPurpose, string> = {
+  'verify-email': 'verifyEmail',
+  'reset-password': 'resetPassword',
+};
+
+/** Stores a new single-use token for the user (replacing older ones) and returns its link. */
+async function issueLink(
+  deps: AuthDeps,
+  ctx: RequestContext,
+  userId: string,
+  purpose: AuthTokenPurpose,
+  extra: Record<string, string> = {},
+): Promise<string> {
+  const token = newToken();
+  await withTenant(deps.db, ctx.tenant.id, (trx) =>
+    insertAuthToken(trx, {
+      tenantId: ctx.tenant.id,
+      userId,
+      purpose,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(Date.now() + LINK_TTL_MS[purpose]),
+    }),
+  );
+  return appLink(deps, ctx.tenant, { mode: LINK_MODE[purpose], token, ...extra });
+}
+
 async function sendVerification(
   deps: AuthDeps,
   ctx: RequestContext,
   user: { id: string; email: string },
   continueUrl?: string,
 ) {
-  const token = newToken();
-  await withTenant(deps.db, ctx.tenant.id, (trx) =>
-    insertAuthToken(trx, {
-      tenantId: ctx.tenant.id,
-      userId: user.id,
-      purpose: 'verify-email',
-      tokenHash: hashToken(token),
-      expiresAt: new Date(Date.now() + VERIFY_LINK_TTL_MS),
-    }),
-  );
-  const params: Record<string, string> = { mode: 'verifyEmail', token };
-  if (continueUrl) params.continueUrl = safeReturnUrl(continueUrl, DEFAULT_PUBLIC_REDIRECT);
-  await deps.mailer.send(
-    verificationMail(user.email, await councilName(deps, ctx.tenant), appLink(deps, ctx.tenant, params)),
-  );
+  const extra: Record<string, string> = continueUrl
+    ? { continueUrl: safeReturnUrl(continueUrl, DEFAULT_PUBLIC_REDIRECT) }
+    : {};
+  const link = await issueLink(deps, ctx, user.id, 'verify-email', extra);
+  await deps.mailer.send(verificationMail(user.email, await councilName(deps, ctx.tenant), link));
 }
 
 /** Creates a public consultation account and emails a link to confirm the address. */
@@ -213,17 +233,7 @@ export async function requestPasswordReset(deps: AuthDeps, ctx: RequestContext, 
   const user = await withTenant(deps.db, ctx.tenant.id, (trx) => findUserByEmail(trx, data.email));
   if (user && user.provider === 'firebase-auth' && !user.disabled_at) {
     sendInBackground(deps, async () => {
-      const token = newToken();
-      await withTenant(deps.db, ctx.tenant.id, (trx) =>
-        insertAuthToken(trx, {
-          tenantId: ctx.tenant.id,
-          userId: user.id,
-          purpose: 'reset-password',
-          tokenHash: hashToken(token),
-          expiresAt: new Date(Date.now() + RESET_LINK_TTL_MS),
-        }),
-      );
-      const link = appLink(deps, ctx.tenant, { mode: 'resetPassword', token });
+      const link = await issueLink(deps, ctx, user.id, 'reset-password');
       await deps.mailer.send(passwordResetMail(user.email, await councilName(deps, ctx.tenant), link));
     });
   }

@@ -3,6 +3,7 @@ import { Button, Form, Input, Spin } from 'antd';
 import { Link, useSearchParams } from 'react-router';
 import { completePasswordResetSchema, safeReturnUrl } from '@planning/shared';
 import { ApiError } from '../../../api/client';
+import { SchemaForm } from '../../../components/forms/SchemaForm';
 import { schemaRule, showServerIssues } from '../../../components/forms/schemaForm';
 import { completePasswordReset, verifyEmail } from '../api';
 import { AuthCard, FormError } from '../components/AuthCard';
@@ -102,13 +103,7 @@ function ResetPassword({ token }: { token: string }) {
   return (
     <AuthCard title="Choose a new password">
       <FormError message={error} />
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={handleFinish}
-        validateTrigger="onSubmit"
-      >
+      <SchemaForm form={form} onFinish={handleFinish}>
         <Form.Item label="New password" name="password" rules={[schemaRule(schema, 'password')]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
@@ -122,7 +117,7 @@ function ResetPassword({ token }: { token: string }) {
         <Button type="primary" htmlType="submit" block loading={submitting}>
           Change password
         </Button>
-      </Form>
+      </SchemaForm>
     </AuthCard>
   );
 }

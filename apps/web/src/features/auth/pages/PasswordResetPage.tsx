@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Button, Form, Input } from 'antd';
 import { requestPasswordResetSchema } from '@planning/shared';
+import { SchemaForm } from '../../../components/forms/SchemaForm';
 import { schemaRule } from '../../../components/forms/schemaForm';
 import { requestPasswordReset } from '../api';
 import { AuthCard, FormError } from '../components/AuthCard';
@@ -31,14 +32,14 @@ export function PasswordResetPage() {
         <>
           <p>Enter the email address of your account and we will send you a link to choose a new password.</p>
           <FormError message={error} />
-          <Form layout="vertical" requiredMark={false} onFinish={handleFinish} validateTrigger="onSubmit">
+          <SchemaForm onFinish={handleFinish}>
             <Form.Item label="Email" name="email" rules={[schemaRule(requestPasswordResetSchema, 'email')]}>
               <Input inputMode="email" autoComplete="email" />
             </Form.Item>
             <Button type="primary" htmlType="submit" block loading={submitting}>
               Send the link
             </Button>
-          </Form>
+          </SchemaForm>
         </>
       )}
     </AuthCard>

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { authMessages, loginSchema, safeReturnUrl } from '@planning/shared';
 import { ApiError } from '../../../api/client';
+import { SchemaForm } from '../../../components/forms/SchemaForm';
 import { schemaRule, showServerIssues } from '../../../components/forms/schemaForm';
 import { authQueryKeys, fetchProviders, login } from '../api';
 import { AuthCard, FormError } from '../components/AuthCard';
@@ -58,13 +59,7 @@ export function SignInPage({ variant }: SignInPageProps) {
     <AuthCard title={title}>
       <FormError message={error} />
       {passwordSignIn && (
-        <Form
-          form={form}
-          layout="vertical"
-          requiredMark={false}
-          onFinish={handleFinish}
-          validateTrigger="onSubmit"
-        >
+        <SchemaForm form={form} onFinish={handleFinish}>
           <Form.Item label="Email" name="email" rules={[schemaRule(loginSchema, 'email')]}>
             <Input inputMode="email" autoComplete="username" />
           </Form.Item>
@@ -74,7 +69,7 @@ export function SignInPage({ variant }: SignInPageProps) {
           <Button type="primary" htmlType="submit" block loading={submitting}>
             {title}
           </Button>
-        </Form>
+        </SchemaForm>
       )}
       {others.map((provider) => (
         <Button

@@ -3,6 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { safeReturnUrl, signUpSchema } from '@planning/shared';
 import { ApiError } from '../../../api/client';
+import { SchemaForm } from '../../../components/forms/SchemaForm';
 import { schemaRule, showServerIssues } from '../../../components/forms/schemaForm';
 import { signUp } from '../api';
 import { AuthCard, FormError } from '../components/AuthCard';
@@ -52,13 +53,7 @@ export function SignUpPage() {
     <AuthCard title="Create an account">
       <p>Create a consultation account to answer questions and follow your responses.</p>
       <FormError message={error} />
-      <Form
-        form={form}
-        layout="vertical"
-        requiredMark={false}
-        onFinish={handleFinish}
-        validateTrigger="onSubmit"
-      >
+      <SchemaForm form={form} onFinish={handleFinish}>
         {fields.map((field) => (
           <Form.Item
             key={field.name}
@@ -76,7 +71,7 @@ export function SignUpPage() {
         <Button type="primary" htmlType="submit" block loading={submitting}>
           Create account
         </Button>
-      </Form>
+      </SchemaForm>
       <p className="auth-card__links">
         <Link to="/consultations/login">I already have an account</Link>
       </p>
