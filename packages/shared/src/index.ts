@@ -8,3 +8,5 @@ export * from './tenants/schemas';
 export * from './access/schemas';
 export * from './auth/messages';
 export * from './auth/schemas';
+export * from './search/filters';
+export * from './sites/fields';
