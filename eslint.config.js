@@ -96,7 +96,13 @@ export default tseslint.config(
     },
   },
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.ts', 'bench/**/*.{ts,mjs}', 'apps/server/src/main.ts'],
+    files: [
+      'scripts/**/*.mjs',
+      'e2e/**/*.ts',
+      'bench/**/*.{ts,mjs}',
+      'apps/server/src/main.ts',
+      'apps/server/src/seed/seed-cli.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

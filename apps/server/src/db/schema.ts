@@ -134,6 +134,72 @@ export type AuthProvidersTable = {
   settings: Json<Record<string, unknown>>;
 };
 
+export type SiteFieldsTable = {
+  tenant_id: string;
+  name: string;
+  label: string;
+  field_type: string;
+  unit: string | null;
+  decimals: number | null;
+  min: number | null;
+  max: number | null;
+  options: Json<string[]> | null;
+  storage: 'column' | 'attribute';
+  filterable: boolean;
+  sortable: boolean;
+  position: number;
+};
+
+export type ScenariosTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  name: string;
+  is_default: boolean;
+};
+
+export type SitesTable = {
+  id: ColumnType<string, never, never>;
+  tenant_id: string;
+  id_unique: string;
+  scenario_name: Generated<string>;
+  site_name: string | null;
+  helaa_reference: string | null;
+  /** numeric: read as a string by the drivers, written as a number. */
+  size_ha: ColumnType<string | null, number | null, number | null>;
+  suitable_area: ColumnType<string | null, number | null, number | null>;
+  optimised_unit_capacity: number | null;
+  suitability_assessment_result: string | null;
+  accessibility_band: string | null;
+  availability_time_period: string | null;
+  neighbourhood_area_name: string | null;
+  ward: string | null;
+  parish: string | null;
+  status: string | null;
+  attributes: Generated<Json<Record<string, unknown>>>;
+  geom: ColumnType<unknown, unknown, unknown>;
+  geom_cut: ColumnType<unknown, unknown, unknown> | null;
+  /** Kept by a trigger from geom. */
+  geom_3857: ColumnType<unknown, never, never>;
+  children_data: Generated<Json<unknown[]>>;
+  public_map_visibility: Generated<boolean>;
+  is_deleted: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type TagsTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  tag_name: string;
+  color: string | null;
+};
+
+export type SiteTagsTable = {
+  tenant_id: string;
+  site_id: string;
+  tag_id: string;
+};
+
 export type Database = {
   tenants: TenantsTable;
   applications: ApplicationsTable;
@@ -147,4 +213,9 @@ export type Database = {
   sessions: SessionsTable;
   auth_tokens: AuthTokensTable;
   auth_providers: AuthProvidersTable;
+  site_fields: SiteFieldsTable;
+  scenarios: ScenariosTable;
+  sites: SitesTable;
+  tags: TagsTable;
+  site_tags: SiteTagsTable;
 };

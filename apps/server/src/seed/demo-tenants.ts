@@ -3,6 +3,8 @@ import type { NewTenant } from '@planning/shared';
 import type { Database } from '../db/schema';
 import { findTenantByName } from '../modules/tenants/tenants.queries';
 import { createTenant } from '../modules/tenants/tenants.service';
+import { demoDistrict, northfieldDistrict, type District } from '../modules/sites/sites.generator';
+import { seedSites } from '../modules/sites/sites.seed';
 import { seedDemoUsers } from './demo-users';
 
 /** Two councils with different branding and flags, so tenant switching is visible at a glance. */
@@ -45,6 +47,12 @@ export const demoTenants: NewTenant[] = [
   },
 ];
 
+/** Issue "Site search": demo has 20,000 sites in a real district's area, northfield its own set. */
+const demoSites: Record<string, { district: District; count: number }> = {
+  demo: { district: demoDistrict, count: 20_000 },
+  northfield: { district: northfieldDistrict, count: 5_000 },
+};
+
 /** Creates the demo tenants and their sign-ins that are missing; a second start changes nothing. */
 export async function seedDemoTenants(db: Kysely<Database>): Promise<string[]> {
   const created: string[] = [];
@@ -53,6 +61,8 @@ export async function seedDemoTenants(db: Kysely<Database>): Promise<string[]> {
     const id = existing?.id ?? (await createTenant(db, tenant));
     if (!existing) created.push(tenant.name);
     await seedDemoUsers(db, { id, name: tenant.name });
+    const sites = demoSites[tenant.name];
+    if (sites) await seedSites(db, id, sites.district, sites.count);
   }
   return created;
 }

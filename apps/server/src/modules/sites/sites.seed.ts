@@ -1,0 +1,105 @@
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+import { withTenant } from '../../db/tenant-transaction';
+import { defaultDictionary } from './sites.dictionary';
+import { demoTagNames, generateSites, type District } from './sites.generator';
+
+const BATCH = 500;
+const tagColours = ['#1d70b8', '#00703c', '#d4351c', '#f47738', '#4c2c92', '#b58840', '#28a197'];
+
+/** Loads generated sites for a council that has none yet; returns how many it added. */
+export async function seedSites(
+  db: Kysely<Database>,
+  tenantId: string,
+  district: District,
+  count: number,
+  onProgress?: (done: number) => void,
+): Promise<number> {
+  const existing = await withTenant(db, tenantId, (trx) =>
+    trx
+      .selectFrom('sites')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .executeTakeFirstOrThrow(),
+  );
+  if (existing.n > 0) return 0;
+
+  const tagIds = await withTenant(db, tenantId, async (trx) => {
+    for (const [position, entry] of defaultDictionary.entries()) {
+      await trx
+        .insertInto('site_fields')
+        .values({
+          tenant_id: tenantId,
+          name: entry.name,
+          label: entry.label,
+          field_type: entry.fieldType,
+          unit: entry.unit,
+          decimals: entry.decimals,
+          min: entry.min,
+          max: entry.max,
+          options: entry.options ? JSON.stringify(entry.options) : null,
+          storage: entry.storage,
+          filterable: entry.filterable,
+          sortable: entry.sortable,
+          position,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    await trx
+      .insertInto('scenarios')
+      .values({ tenant_id: tenantId, name: 'Base', is_default: true })
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+    const ids = new Map<string, string>();
+    for (const [index, name] of demoTagNames.entries()) {
+      const row = await trx
+        .insertInto('tags')
+        .values({ tenant_id: tenantId, tag_name: name, color: tagColours[index % tagColours.length] ?? null })
+        .returning(['id'])
+        .executeTakeFirstOrThrow();
+      ids.set(name, row.id);
+    }
+    return ids;
+  });
+
+  const sites = generateSites(district, count);
+  for (let start = 0; start < sites.length; start += BATCH) {
+    const batch = sites.slice(start, start + BATCH);
+    await withTenant(db, tenantId, async (trx) => {
+      const inserted = await trx
+        .insertInto('sites')
+        .values(
+          batch.map((site) => ({
+            tenant_id: tenantId,
+            id_unique: site.idUnique,
+            site_name: site.siteName,
+            helaa_reference: site.helaaReference,
+            size_ha: site.sizeHa,
+            suitable_area: site.suitableArea,
+            optimised_unit_capacity: site.optimisedUnitCapacity,
+            suitability_assessment_result: site.suitabilityAssessmentResult,
+            accessibility_band: site.accessibilityBand,
+            availability_time_period: site.availabilityTimePeriod,
+            neighbourhood_area_name: site.neighbourhoodAreaName,
+            ward: site.ward,
+            parish: site.parish,
+            status: site.status,
+            public_map_visibility: site.publicMapVisibility,
+            geom: sql`ST_Multi(ST_GeomFromText(${polygonWkt(site.ring)}, 27700))`,
+          })),
+        )
+        .returning(['id'])
+        .execute();
+      const links = batch.flatMap((site, i) =>
+        site.tags.map((tag) => ({ tenant_id: tenantId, site_id: inserted[i]!.id, tag_id: tagIds.get(tag)! })),
+      );
+      if (links.length > 0) await trx.insertInto('site_tags').values(links).execute();
+    });
+    onProgress?.(Math.min(sites.length, start + BATCH));
+  }
+  return sites.length;
+}
+
+function polygonWkt(ring: [number, number][]): string {
+  return `POLYGON((${ring.map(([x, y]) => `${x} ${y}`).join(',')}))`;
+}
