@@ -21,6 +21,7 @@ import { createAttemptLimiter } from './lib/rate-limit';
 import { guardRoute } from './modules/access/access.guard';
 import { accessRoutes } from './modules/access/access.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import type { AuthDeps } from './modules/auth/auth.service';
 import { loadSession, type SessionContext } from './modules/auth/auth.session';
 import { healthRoutes } from './modules/health/health.routes';
@@ -164,6 +165,7 @@ export async function buildApp({
       await api.register(tenantsRoutes);
       await api.register(authRoutes);
       await api.register(accessRoutes);
+      await api.register(searchRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },
     { prefix: API_BASE_PATH },

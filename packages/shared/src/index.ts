@@ -10,3 +10,4 @@ export * from './auth/messages';
 export * from './auth/schemas';
 export * from './search/filters';
 export * from './sites/fields';
+export * from './search/schemas';

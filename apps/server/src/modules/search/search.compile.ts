@@ -1,0 +1,140 @@
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import {
+  fieldKind,
+  filterFieldKinds,
+  searchMessages,
+  type ComparisonOperator,
+  type FieldKind,
+  type SearchFilter,
+  type SiteFieldType,
+} from '@planning/shared';
+import type { Database } from '../../db/schema';
+import { badRequest } from '../../lib/errors';
+
+/** A searchable field as the council's data dictionary describes it. */
+export type DictionaryField = { name: string; fieldType: SiteFieldType; storage: 'column' | 'attribute' };
+
+type SitesEb = ExpressionBuilder<Database, 'sites'>;
+
+// Dictionary entries stored as columns must also be one of these: a dictionary row can never
+// make the server name a column that is not here (SQL is never built from request text).
+const SITE_COLUMNS = new Set([
+  'site_name',
+  'helaa_reference',
+  'size_ha',
+  'suitable_area',
+  'optimised_unit_capacity',
+  'suitability_assessment_result',
+  'accessibility_band',
+  'availability_time_period',
+  'neighbourhood_area_name',
+  'ward',
+  'parish',
+  'status',
+  'public_map_visibility',
+  'id_unique',
+  'scenario_name',
+]);
+
+const operators: Record<ComparisonOperator, '=' | '<>' | '>' | '>=' | '<' | '<='> = {
+  EQ: '=',
+  NE: '<>',
+  GT: '>',
+  GE: '>=',
+  LT: '<',
+  LE: '<=',
+};
+
+/** The SQL for one field's value, typed by its kind. */
+export function fieldValue(field: DictionaryField): Expression<unknown> {
+  const kind = fieldKind(field.fieldType);
+  if (field.storage === 'column') {
+    if (!SITE_COLUMNS.has(field.name)) throw badRequest(searchMessages.unknownField(field.name));
+    return sql.ref(`sites.${field.name}`);
+  }
+  const text = sql`(sites.attributes ->> ${field.name})`;
+  if (kind === 'number') return sql`${text}::numeric`;
+  if (kind === 'boolean') return sql`${text}::boolean`;
+  if (kind === 'date') return sql`${text}::date`;
+  return text;
+}
+
+/** Turns a validated filter list into one WHERE expression; unknown or mismatched fields are 400. */
+export function compileFilters(
+  eb: SitesEb,
+  filters: SearchFilter[],
+  dictionary: ReadonlyMap<string, DictionaryField>,
+): Expression<SqlBool> {
+  return eb.and(filters.map((filter) => compileFilter(eb, filter, dictionary)));
+}
+
+function compileFilter(
+  eb: SitesEb,
+  filter: SearchFilter,
+  dictionary: ReadonlyMap<string, DictionaryField>,
+): Expression<SqlBool> {
+  if (filter.type === 'group') {
+    const parts = filter.filters.map((child) => compileFilter(eb, child, dictionary));
+    if (parts.length === 0) return sql<SqlBool>`true`;
+    return filter.operator === '_and' ? eb.and(parts) : eb.or(parts);
+  }
+  if (filter.type === 'inArea') {
+    const area = JSON.stringify(filter.value);
+    return sql<SqlBool>`ST_Intersects(sites.geom, ST_Transform(ST_SetSRID(ST_GeomFromGeoJSON(${area}), 4326), 27700))`;
+  }
+
+  const field = dictionary.get(filter.dbPropertyName);
+  if (!field) throw badRequest(searchMessages.unknownField(filter.dbPropertyName));
+  const kind = fieldKind(field.fieldType);
+  if (!(filterFieldKinds[filter.type] as readonly FieldKind[]).includes(kind)) {
+    throw badRequest(searchMessages.wrongFilterForField(filter.type, filter.dbPropertyName));
+  }
+  if (filter.type === 'inArray') return inArray(eb, field, filter.value.map(String));
+  const value = fieldValue(field);
+
+  switch (filter.type) {
+    case 'range': {
+      const parts: Expression<SqlBool>[] = [];
+      if (filter.value.min != null) parts.push(eb(value, '>=', filter.value.min));
+      if (filter.value.max != null) parts.push(eb(value, '<=', filter.value.max));
+      return parts.length > 0 ? eb.and(parts) : sql<SqlBool>`true`;
+    }
+    case 'number':
+      return eb(value, operators[filter.equality], filter.value);
+    case 'select':
+      return eb(value, operators[filter.equality], filter.value);
+    case 'text':
+      return eb(value, 'ilike', `%${escapeLike(filter.value)}%`);
+    case 'dateRange': {
+      const parts: Expression<SqlBool>[] = [];
+      if (filter.value.from) parts.push(eb(value, '>=', sql`${filter.value.from}::date`));
+      if (filter.value.to) parts.push(eb(value, '<=', sql`${filter.value.to}::date`));
+      return parts.length > 0 ? eb.and(parts) : sql<SqlBool>`true`;
+    }
+    case 'checkbox':
+      return eb(value, '=', filter.value);
+    case 'checkboxesList':
+      return eb(value, 'in', filter.value);
+  }
+}
+
+/** Array fields: the site's tags (by name), or a JSON array in `attributes`. */
+function inArray(eb: SitesEb, field: DictionaryField, values: string[]): Expression<SqlBool> {
+  if (field.name === 'tags') {
+    return eb.exists(
+      eb
+        .selectFrom('site_tags')
+        .innerJoin('tags', 'tags.id', 'site_tags.tag_id')
+        .select(sql`1`.as('one'))
+        .whereRef('site_tags.site_id', '=', 'sites.id')
+        .where('tags.tag_name', 'in', values),
+    );
+  }
+  if (field.storage === 'column') throw badRequest(searchMessages.unknownField(field.name));
+  return sql<SqlBool>`(sites.attributes -> ${field.name}) ?| ${sql.val(values)}::text[]`;
+}
+
+/** `%` and `_` typed by a person are letters, not wildcards. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

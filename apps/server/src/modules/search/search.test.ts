@@ -1,0 +1,285 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FlexibleSearchRequest } from '@planning/shared';
+import { buildTenantWithUsers } from '../../../test/factories';
+import { signIn, type SignedIn } from '../../../test/sessions';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { demoDistrict, generateSites, type GeneratedSite } from '../sites/sites.generator';
+import { seedSites } from '../sites/sites.seed';
+
+const COUNT = 300;
+// The oracle: the very sites the generator made, filtered in plain JavaScript.
+const generated = generateSites(demoDistrict, COUNT);
+const expectCount = (keep: (site: GeneratedSite) => boolean) => generated.filter(keep).length;
+// Thresholds taken from the data, so each filter splits it rather than matching all or nothing.
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length * q)]!;
+const sizeLow = quantile(
+  generated.map((site) => site.sizeHa),
+  0.25,
+);
+const sizeHigh = quantile(
+  generated.map((site) => site.sizeHa),
+  0.75,
+);
+const capacity = quantile(
+  generated.map((site) => site.optimisedUnitCapacity),
+  0.5,
+);
+
+let t: TestApp;
+let viewer: SignedIn;
+beforeAll(async () => {
+  t = await buildTestApp();
+  const tenant = await buildTenantWithUsers(t.database.db);
+  await seedSites(t.database.db, tenant.id, demoDistrict, COUNT);
+  viewer = await signIn(t.app, tenant.name, tenant.email('viewer'));
+});
+afterAll(() => t.close());
+
+const search = (body: FlexibleSearchRequest | Record<string, unknown>) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/v1/search/site/flexible',
+    headers: viewer.headers(),
+    payload: body,
+  });
+const total = async (filters: unknown[]) => {
+  const response = await search({ filters, limit: 1 });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().total as number;
+};
+
+describe('POST /search/site/flexible: every filter type against known answers', () => {
+  it('returns every site without filters', async () => {
+    expect(await total([])).toBe(COUNT);
+  });
+
+  it.each<[string, unknown, (site: GeneratedSite) => boolean]>([
+    [
+      'range',
+      { type: 'range', dbPropertyName: 'size_ha', value: { min: sizeLow, max: sizeHigh } },
+      (s) => s.sizeHa >= sizeLow && s.sizeHa <= sizeHigh,
+    ],
+    [
+      'range, open top',
+      { type: 'range', dbPropertyName: 'size_ha', value: { min: sizeHigh } },
+      (s) => s.sizeHa >= sizeHigh,
+    ],
+    [
+      'number GE',
+      { type: 'number', dbPropertyName: 'optimised_unit_capacity', equality: 'GE', value: capacity },
+      (s) => s.optimisedUnitCapacity >= capacity,
+    ],
+    [
+      'number GT',
+      { type: 'number', dbPropertyName: 'optimised_unit_capacity', equality: 'GT', value: capacity },
+      (s) => s.optimisedUnitCapacity > capacity,
+    ],
+    [
+      'number LE',
+      { type: 'number', dbPropertyName: 'optimised_unit_capacity', equality: 'LE', value: capacity },
+      (s) => s.optimisedUnitCapacity <= capacity,
+    ],
+    [
+      'number LT',
+      { type: 'number', dbPropertyName: 'optimised_unit_capacity', equality: 'LT', value: capacity },
+      (s) => s.optimisedUnitCapacity < capacity,
+    ],
+    [
+      'number EQ',
+      { type: 'number', dbPropertyName: 'optimised_unit_capacity', equality: 'EQ', value: capacity },
+      (s) => s.optimisedUnitCapacity === capacity,
+    ],
+    [
+      'number NE',
+      { type: 'number', dbPropertyName: 'optimised_unit_capacity', equality: 'NE', value: capacity },
+      (s) => s.optimisedUnitCapacity !== capacity,
+    ],
+    [
+      'select EQ',
+      { type: 'select', dbPropertyName: 'suitability_assessment_result', equality: 'EQ', value: 'Suitable' },
+      (s) => s.suitabilityAssessmentResult === 'Suitable',
+    ],
+    [
+      'select NE',
+      { type: 'select', dbPropertyName: 'suitability_assessment_result', equality: 'NE', value: 'Suitable' },
+      (s) => s.suitabilityAssessmentResult !== 'Suitable',
+    ],
+    [
+      'text, any case',
+      { type: 'text', dbPropertyName: 'site_name', value: 'CHURCH' },
+      (s) => s.siteName.toLowerCase().includes('church'),
+    ],
+    [
+      'checkbox',
+      { type: 'checkbox', dbPropertyName: 'public_map_visibility', value: true },
+      (s) => s.publicMapVisibility,
+    ],
+    [
+      'checkboxes list',
+      { type: 'checkboxesList', dbPropertyName: 'accessibility_band', value: ['A', 'B'] },
+      (s) => ['A', 'B'].includes(s.accessibilityBand),
+    ],
+    [
+      'in array (tags)',
+      { type: 'inArray', dbPropertyName: 'tags', value: ['brownfield', 'green-belt'] },
+      (s) => s.tags.some((tag) => ['brownfield', 'green-belt'].includes(tag)),
+    ],
+    [
+      'group _or',
+      {
+        type: 'group',
+        operator: '_or',
+        filters: [
+          { type: 'select', dbPropertyName: 'accessibility_band', equality: 'EQ', value: 'A' },
+          { type: 'number', dbPropertyName: 'optimised_unit_capacity', equality: 'GE', value: capacity },
+        ],
+      },
+      (s) => s.accessibilityBand === 'A' || s.optimisedUnitCapacity >= capacity,
+    ],
+    [
+      'group _and inside _or',
+      {
+        type: 'group',
+        operator: '_or',
+        filters: [
+          {
+            type: 'group',
+            operator: '_and',
+            filters: [
+              { type: 'select', dbPropertyName: 'accessibility_band', equality: 'EQ', value: 'B' },
+              { type: 'checkbox', dbPropertyName: 'public_map_visibility', value: false },
+            ],
+          },
+          { type: 'text', dbPropertyName: 'site_name', value: 'mill' },
+        ],
+      },
+      (s) =>
+        (s.accessibilityBand === 'B' && !s.publicMapVisibility) || s.siteName.toLowerCase().includes('mill'),
+    ],
+  ])('%s', async (_label, filter, keep) => {
+    const expected = expectCount(keep);
+    expect(expected).toBeGreaterThan(0);
+    expect(await total([filter])).toBe(expected);
+  });
+
+  it('treats % and _ in text as letters', async () => {
+    expect(await total([{ type: 'text', dbPropertyName: 'site_name', value: '%' }])).toBe(0);
+    expect(
+      await total([{ type: 'text', dbPropertyName: 'site_name', value: "O'Brien'); drop table sites;--" }]),
+    ).toBe(0);
+    expect(await total([])).toBe(COUNT);
+  });
+
+  it('finds the sites in an area, and refuses an area that is not a polygon', async () => {
+    const area = (w: number, s: number, e: number, n: number) => ({
+      type: 'inArea',
+      value: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [w, s],
+            [e, s],
+            [e, n],
+            [w, n],
+            [w, s],
+          ],
+        ],
+      },
+    });
+    const everywhere = await total([area(-1, 50, 2, 52)]);
+    const part = await total([area(0.2, 51.2, 0.36, 51.3)]);
+    expect(everywhere).toBe(COUNT);
+    expect(part).toBeGreaterThan(0);
+    expect(part).toBeLessThan(COUNT);
+    const bowtie = await search({
+      filters: [
+        {
+          type: 'inArea',
+          value: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0.2, 51.2],
+                [0.4, 51.3],
+                [0.4, 51.2],
+                [0.2, 51.3],
+                [0.2, 51.2],
+              ],
+            ],
+          },
+        },
+      ],
+    });
+    expect(bowtie.statusCode).toBe(400);
+    expect(bowtie.json()).toEqual({ message: 'The search area must be a valid polygon' });
+  });
+});
+
+describe('POST /search/site/flexible: pages, fields and sort', () => {
+  it('pages without overlap and sorts by an allowed field', async () => {
+    const first = (
+      await search({
+        attributes: ['size_ha', 'site_name'],
+        sort: { field: 'size_ha', direction: 'desc' },
+        limit: 10,
+      })
+    ).json();
+    const second = (
+      await search({
+        attributes: ['size_ha'],
+        sort: { field: 'size_ha', direction: 'desc' },
+        limit: 10,
+        offset: 10,
+      })
+    ).json();
+    expect(first.total).toBe(COUNT);
+    expect(first.sites).toHaveLength(10);
+    const ids = new Set(first.sites.map((site: { id: string }) => site.id));
+    for (const site of second.sites) expect(ids.has(site.id)).toBe(false);
+    const sizes = [...first.sites, ...second.sites].map((site: { size_ha: number }) => site.size_ha);
+    expect(sizes).toEqual([...sizes].sort((a, b) => b - a));
+    expect(sizes[0]).toBe(Math.max(...generated.map((site) => site.sizeHa)));
+    expect(first.sites[0]).toHaveProperty('site_tags');
+    expect(typeof first.sites[0].size_ha).toBe('number');
+  });
+
+  it.each([
+    [
+      'an unknown field',
+      { filters: [{ type: 'text', dbPropertyName: 'owner_phone', value: 'x' }] },
+      'Field "owner_phone" cannot be searched',
+    ],
+    [
+      'a filter of the wrong kind',
+      { filters: [{ type: 'text', dbPropertyName: 'size_ha', value: '1' }] },
+      'A text filter cannot be used on "size_ha"',
+    ],
+    [
+      'a date filter on a number',
+      { filters: [{ type: 'dateRange', dbPropertyName: 'size_ha', value: { from: '2025-01-01' } }] },
+      'A dateRange filter cannot be used on "size_ha"',
+    ],
+    ['an unknown attribute', { attributes: ['password_hash'] }, 'Field "password_hash" cannot be searched'],
+    [
+      'sorting by an unknown field',
+      { sort: { field: 'geom', direction: 'asc' } },
+      'Field "geom" cannot be searched',
+    ],
+  ])('refuses %s with 400 and a message', async (_label, body, message) => {
+    const response = await search(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message });
+  });
+
+  it.each([
+    ['SQL in a sort field', { sort: { field: 'size_ha desc; drop table sites', direction: 'asc' } }],
+    ['SQL in a field name', { filters: [{ type: 'text', dbPropertyName: 'site_name)--', value: 'x' }] }],
+    ['a sort direction that is not one', { sort: { field: 'size_ha', direction: 'sideways' } }],
+    ['a page too large', { limit: 100_000 }],
+  ])('rejects %s as invalid payload', async (_label, body) => {
+    const response = await search(body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Payload data is invalid');
+  });
+});
