@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   fieldKind,
   searchMessages,
@@ -13,14 +13,12 @@ import { compileFilters, fieldValue, type DictionaryField } from './search.compi
 
 type Request = z.output<typeof flexibleSearchRequestSchema>;
 
-/** Fields the council's dictionary lists as searchable; always includes its tags. */
-async function loadDictionary(db: Kysely<Database>, tenantId: string) {
-  const rows = await withTenant(db, tenantId, (trx) =>
-    trx
-      .selectFrom('site_fields')
-      .select(['name', 'field_type', 'storage', 'filterable', 'sortable'])
-      .execute(),
-  );
+/** The council's data dictionary: the only fields a search may name. */
+async function loadDictionary(trx: Transaction<Database>) {
+  const rows = await trx
+    .selectFrom('site_fields')
+    .select(['name', 'field_type', 'storage', 'filterable', 'sortable'])
+    .execute();
   const fields = new Map<string, DictionaryField & { filterable: boolean; sortable: boolean }>();
   for (const row of rows) {
     fields.set(row.name, {
@@ -36,18 +34,19 @@ async function loadDictionary(db: Kysely<Database>, tenantId: string) {
 
 /** Spec 01 §7 /search/site/flexible: one page of matching sites and how many match in all. */
 export async function flexibleSearch(db: Kysely<Database>, tenantId: string, request: Request) {
-  const dictionary = await loadDictionary(db, tenantId);
-  const filterable = new Map([...dictionary].filter(([, field]) => field.filterable));
-  const attributes = request.attributes.filter((name) => name !== 'tags');
-  for (const name of attributes) {
-    if (!dictionary.has(name)) throw badRequest(searchMessages.unknownField(name));
-  }
-  const sortField = request.sort ? dictionary.get(request.sort.field) : undefined;
-  if (request.sort && (!sortField || !sortField.sortable || sortField.name === 'tags')) {
-    throw badRequest(searchMessages.unknownField(request.sort.field));
-  }
-
+  // One tenant transaction for the dictionary and the search: one round of begin/commit.
   return withTenant(db, tenantId, async (trx) => {
+    const dictionary = await loadDictionary(trx);
+    const filterable = new Map([...dictionary].filter(([, field]) => field.filterable));
+    const attributes = request.attributes.filter((name) => name !== 'tags');
+    for (const name of attributes) {
+      if (!dictionary.has(name)) throw badRequest(searchMessages.unknownField(name));
+    }
+    const sortField = request.sort ? dictionary.get(request.sort.field) : undefined;
+    if (request.sort && (!sortField || !sortField.sortable || sortField.name === 'tags')) {
+      throw badRequest(searchMessages.unknownField(request.sort.field));
+    }
+
     // A self-intersecting or otherwise broken area is refused up front, with a message.
     for (const area of areasOf(request.filters)) {
       const { rows } = await sql<{
