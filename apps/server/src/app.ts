@@ -22,6 +22,10 @@ import { guardRoute } from './modules/access/access.guard';
 import { accessRoutes } from './modules/access/access.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { tilesRoutes } from './modules/tiles/tiles.routes';
+import { contentRoutes } from './modules/content/content.routes';
+import { basemapsRoutes } from './modules/basemaps/basemaps.routes';
+import { sitesRoutes } from './modules/sites/sites.routes';
 import type { AuthDeps } from './modules/auth/auth.service';
 import { loadSession, type SessionContext } from './modules/auth/auth.session';
 import { healthRoutes } from './modules/health/health.routes';
@@ -51,6 +55,11 @@ declare module 'fastify' {
     public?: true;
     /** Grants the signed-in user must hold (spec 01 §6); missing ones answer 403. */
     access?: readonly Grant[];
+    /**
+     * false: answered to the map library, not the app's API client, which could not tell the user.
+     * A revoked session is then refused without using up the one 'Session terminated' answer.
+     */
+    reportsSessionEnd?: false;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -166,6 +175,10 @@ export async function buildApp({
       await api.register(authRoutes);
       await api.register(accessRoutes);
       await api.register(searchRoutes);
+      await api.register(tilesRoutes);
+      await api.register(contentRoutes);
+      await api.register(basemapsRoutes);
+      await api.register(sitesRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },
     { prefix: API_BASE_PATH },

@@ -11,3 +11,4 @@ export * from './auth/schemas';
 export * from './search/filters';
 export * from './sites/fields';
 export * from './search/schemas';
+export * from './config/siteSearch';

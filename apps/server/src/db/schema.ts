@@ -22,6 +22,7 @@ export type TenantsTable = {
   /** geometry(Point, 4326): read with ST_X / ST_Y, written with ST_MakePoint. */
   location_lon_lat: ColumnType<unknown, unknown, unknown> | null;
   map_license: string | null;
+  base_maps: ColumnType<Record<string, unknown>, string | undefined, string>;
   main_schema: string | null;
   global_maintenance_active: Generated<boolean>;
   global_maintenance_until: Date | null;
@@ -180,6 +181,8 @@ export type SitesTable = {
   geom_cut: ColumnType<unknown, unknown, unknown> | null;
   /** Kept by a trigger from geom. */
   geom_3857: ColumnType<unknown, never, never>;
+  /** A point on the site, kept by the same trigger; low-zoom tiles cluster these. */
+  point_3857: ColumnType<unknown, never, never>;
   children_data: Generated<Json<unknown[]>>;
   public_map_visibility: Generated<boolean>;
   is_deleted: Generated<boolean>;
@@ -200,6 +203,37 @@ export type SiteTagsTable = {
   tag_id: string;
 };
 
+export type SiteDataVersionsTable = { tenant_id: string; version: ColumnType<string, never, never> };
+
+export type BoundariesTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  kind: 'district' | 'ward' | 'parish' | 'neighbourhood';
+  name: string;
+  geom: ColumnType<unknown, unknown, unknown>;
+};
+
+export type SiteSearchTemplatesTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  name: string;
+  filters: Json<unknown>;
+  created_by: string;
+  shared: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type ConfigsTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  config_type: string;
+  label: string;
+  config: Json<unknown>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
 export type Database = {
   tenants: TenantsTable;
   applications: ApplicationsTable;
@@ -218,4 +252,8 @@ export type Database = {
   sites: SitesTable;
   tags: TagsTable;
   site_tags: SiteTagsTable;
+  site_data_versions: SiteDataVersionsTable;
+  boundaries: BoundariesTable;
+  site_search_templates: SiteSearchTemplatesTable;
+  configs: ConfigsTable;
 };

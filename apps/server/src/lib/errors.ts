@@ -22,6 +22,11 @@ export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const conflict = (message: string) => new HttpError(409, message);
 
+/** A unique key refused the row: two writers raced, or the name is taken. */
+export function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
+}
+
 // Fastify's own transport errors, reworded for people (its wording names internals).
 const transportErrors: Record<string, { status: number; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, message: serverMessages.malformedJson },

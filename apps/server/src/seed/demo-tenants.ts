@@ -1,3 +1,11 @@
+import type { SiteCardConfig, SiteSearchConfig } from '@planning/shared';
+import {
+  defaultSiteCardConfig,
+  defaultSiteSearchConfig,
+  northfieldSiteCardConfig,
+  northfieldSiteSearchConfig,
+} from '../modules/content/content.defaults';
+import { seedConfig } from '../modules/content/content.service';
 import type { Kysely } from 'kysely';
 import type { NewTenant } from '@planning/shared';
 import type { Database } from '../db/schema';
@@ -48,9 +56,22 @@ export const demoTenants: NewTenant[] = [
 ];
 
 /** Issue "Site search": demo has 20,000 sites in a real district's area, northfield its own set. */
-const demoSites: Record<string, { district: District; count: number }> = {
-  demo: { district: demoDistrict, count: 20_000 },
-  northfield: { district: northfieldDistrict, count: 5_000 },
+const demoSites: Record<
+  string,
+  { district: District; count: number; search: SiteSearchConfig; card: SiteCardConfig }
+> = {
+  demo: {
+    district: demoDistrict,
+    count: 20_000,
+    search: defaultSiteSearchConfig,
+    card: defaultSiteCardConfig,
+  },
+  northfield: {
+    district: northfieldDistrict,
+    count: 5_000,
+    search: northfieldSiteSearchConfig,
+    card: northfieldSiteCardConfig,
+  },
 };
 
 /** Creates the demo tenants and their sign-ins that are missing; a second start changes nothing. */
@@ -62,7 +83,11 @@ export async function seedDemoTenants(db: Kysely<Database>): Promise<string[]> {
     if (!existing) created.push(tenant.name);
     await seedDemoUsers(db, { id, name: tenant.name });
     const sites = demoSites[tenant.name];
-    if (sites) await seedSites(db, id, sites.district, sites.count);
+    if (sites) {
+      await seedSites(db, id, sites.district, sites.count);
+      await seedConfig(db, id, 'site-search', sites.search);
+      await seedConfig(db, id, 'site-card', sites.card);
+    }
   }
   return created;
 }

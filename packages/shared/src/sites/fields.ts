@@ -86,3 +86,8 @@ export const siteFieldSchema = z.object({
   sortable: z.boolean(),
 });
 export type SiteField = z.infer<typeof siteFieldSchema>;
+
+/** GET /scenarios: a council's site scenarios (Base first). */
+export const scenarioListSchema = z.object({
+  scenarios: z.array(z.object({ name: z.string(), isDefault: z.boolean() })),
+});

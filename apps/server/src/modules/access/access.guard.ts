@@ -17,7 +17,8 @@ export async function guardRoute(request: FastifyRequest, reply: FastifyReply): 
   if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
   if (config.public) return;
   if (!request.auth) {
-    if (request.sessionTerminated) reportTerminatedSession(request, reply);
+    if (request.sessionTerminated && config.reportsSessionEnd !== false)
+      reportTerminatedSession(request, reply);
     throw unauthorized(authMessages.unauthenticated);
   }
   if (config.access && config.access.length > 0) {

@@ -13,7 +13,14 @@ import type { z } from 'zod';
 import type { Config } from '../../config';
 import type { AuthTokenPurpose, Database, SessionRevokeReason } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
-import { badRequest, conflict, forbidden, HttpError, unauthorized } from '../../lib/errors';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  HttpError,
+  isUniqueViolation,
+  unauthorized,
+} from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
 import type { AttemptKeys, AttemptLimiter } from '../../lib/rate-limit';
 import type { ResolvedTenant } from '../tenants/tenants.resolve';
@@ -313,8 +320,4 @@ function plainObject(value: unknown): Record<string, unknown> {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return {};
   // Stored as given (a JSON object the client chose), bounded so it cannot grow without limit.
   return JSON.stringify(value).length <= 4000 ? (value as Record<string, unknown>) : {};
-}
-
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505';
 }

@@ -3,6 +3,9 @@ import {
   fieldKind,
   searchMessages,
   type flexibleSearchRequestSchema,
+  type SearchFilter,
+  SITE_IDS_MAX,
+  siteIdsMessages,
   type SiteFieldType,
 } from '@planning/shared';
 import type { z } from 'zod';
@@ -13,13 +16,20 @@ import { compileFilters, fieldValue, type DictionaryField } from './search.compi
 
 type Request = z.output<typeof flexibleSearchRequestSchema>;
 
+export const DEFAULT_SCENARIO = 'Base';
+
+export type Dictionary = Map<
+  string,
+  DictionaryField & { filterable: boolean; sortable: boolean; options: string[] | null }
+>;
+
 /** The council's data dictionary: the only fields a search may name. */
-async function loadDictionary(trx: Transaction<Database>) {
+export async function loadDictionary(trx: Transaction<Database>): Promise<Dictionary> {
   const rows = await trx
     .selectFrom('site_fields')
-    .select(['name', 'field_type', 'storage', 'filterable', 'sortable'])
+    .select(['name', 'field_type', 'storage', 'filterable', 'sortable', 'options'])
     .execute();
-  const fields = new Map<string, DictionaryField & { filterable: boolean; sortable: boolean }>();
+  const fields: Dictionary = new Map();
   for (const row of rows) {
     fields.set(row.name, {
       name: row.name,
@@ -27,73 +37,116 @@ async function loadDictionary(trx: Transaction<Database>) {
       storage: row.storage,
       filterable: row.filterable,
       sortable: row.sortable,
+      options: Array.isArray(row.options) ? (row.options as string[]) : null,
     });
   }
   return fields;
 }
 
-/** Spec 01 §7 /search/site/flexible: one page of matching sites and how many match in all. */
-export async function flexibleSearch(db: Kysely<Database>, tenantId: string, request: Request) {
-  // One tenant transaction for the dictionary and the search: one round of begin/commit.
-  return withTenant(db, tenantId, async (trx) => {
-    const dictionary = await loadDictionary(trx);
-    const filterable = new Map([...dictionary].filter(([, field]) => field.filterable));
-    const attributes = request.attributes.filter((name) => name !== 'tags');
-    for (const name of attributes) {
-      if (!dictionary.has(name)) throw badRequest(searchMessages.unknownField(name));
-    }
-    const sortField = request.sort ? dictionary.get(request.sort.field) : undefined;
-    if (request.sort && (!sortField || !sortField.sortable || sortField.name === 'tags')) {
-      throw badRequest(searchMessages.unknownField(request.sort.field));
-    }
-
-    // A self-intersecting or otherwise broken area is refused up front, with a message.
-    for (const area of areasOf(request.filters)) {
-      const { rows } = await sql<{
-        valid: boolean;
-      }>`select ST_IsValid(ST_GeomFromGeoJSON(${JSON.stringify(area)})) as valid`
-        .execute(trx)
-        .catch(() => ({ rows: [{ valid: false }] }));
-      if (!rows[0]?.valid) throw badRequest(searchMessages.invalidArea);
-    }
-    const base = trx
+/**
+ * The live sites of a scenario that match a filter list: the one WHERE every search, tile and
+ * geometry answer shares. A self-intersecting or otherwise broken area is refused up front.
+ */
+export async function matchingSites(
+  trx: Transaction<Database>,
+  tenantId: string,
+  dictionary: Dictionary,
+  filters: SearchFilter[],
+  scenario: string | undefined,
+) {
+  const filterable = new Map([...dictionary].filter(([, field]) => field.filterable));
+  for (const area of areasOf(filters)) {
+    const { rows } = await sql<{
+      valid: boolean;
+    }>`select ST_IsValid(ST_GeomFromGeoJSON(${JSON.stringify(area)})) as valid`
+      .execute(trx)
+      .catch(() => ({ rows: [{ valid: false }] }));
+    if (!rows[0]?.valid) throw badRequest(searchMessages.invalidArea);
+  }
+  return (
+    trx
       .selectFrom('sites')
+      // Row-level security already limits the rows to the tenant; saying so with the value lets
+      // the planner estimate how many rows that is (it cannot see into the policy's setting).
+      .where('sites.tenant_id', '=', tenantId)
       .where('sites.is_deleted', '=', false)
-      .where('sites.scenario_name', '=', request.scenario ?? 'Base')
-      .where((eb) => compileFilters(eb, request.filters, filterable));
-
-    let page = base
-      .select(['sites.id', 'sites.id_unique', 'sites.scenario_name'])
-      .select(attributes.map((name) => sql`${selectValue(dictionary.get(name)!)}`.as(name)))
-      .select(
-        sql<{ id: string; name: string; color: string | null }[]>`coalesce((
-          select json_agg(json_build_object('id', t.id, 'name', t.tag_name, 'color', t.color) order by t.tag_name)
-          from site_tags st join tags t on t.id = st.tag_id where st.site_id = sites.id), '[]'::json)`.as(
-          'site_tags',
-        ),
-      );
-    if (sortField && request.sort) {
-      page = page.orderBy(
-        sql`${fieldValue(sortField)}`,
-        sql.raw(request.sort.direction === 'desc' ? 'desc nulls last' : 'asc nulls last'),
-      );
-    }
-    page = page.orderBy('sites.id').limit(request.limit).offset(request.offset);
-
-    try {
-      const rows = await page.execute();
-      const count = await base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow();
-      return { sites: rows.map((row) => ({ ...row, id: String(row.id) })), total: count.total };
-    } catch (error) {
-      // An area PostGIS cannot read is the caller's input, not our fault.
-      if (error instanceof Error && /geojson|geometr/i.test(error.message))
-        throw badRequest(searchMessages.invalidArea);
-      throw error;
-    }
-  });
+      .where('sites.scenario_name', '=', scenario ?? DEFAULT_SCENARIO)
+      .where((eb) => compileFilters(eb, filters, filterable))
+  );
 }
 
-function areasOf(filters: Request['filters']): unknown[] {
+/** Spec 01 §7 /search/site/flexible: one page of matching sites and how many match in all. */
+export async function flexibleSearch(db: Kysely<Database>, tenantId: string, request: Request) {
+  // The page and the total are two queries over the same rows: on PostgreSQL they run at once,
+  // each in its own tenant transaction (on PGlite they simply take turns).
+  const [sites, total] = await Promise.all([
+    withTenant(db, tenantId, async (trx) => {
+      // The planner cannot see how many rows the tenant policy keeps and guesses "one", so it
+      // would sort every match to return 50; streaming them in order stops after the page.
+      await sql`select set_config('enable_sort', 'off', true)`.execute(trx);
+      const { dictionary, base } = await prepareSearch(trx, tenantId, request);
+      const attributes = request.attributes.filter((name) => name !== 'tags');
+      const sortField = request.sort ? dictionary.get(request.sort.field) : undefined;
+      let page = base
+        .select(['sites.id', 'sites.id_unique', 'sites.scenario_name'])
+        .select(attributes.map((name) => sql`${selectValue(dictionary.get(name)!)}`.as(name)))
+        .select(
+          sql<{ id: string; name: string; color: string | null }[]>`coalesce((
+            select json_agg(json_build_object('id', t.id, 'name', t.tag_name, 'color', t.color) order by t.tag_name)
+            from site_tags st join tags t on t.id = st.tag_id where st.site_id = sites.id), '[]'::json)`.as(
+            'site_tags',
+          ),
+        );
+      if (sortField && request.sort) {
+        page = page.orderBy(
+          sql`${fieldValue(sortField)}`,
+          sql.raw(request.sort.direction === 'desc' ? 'desc nulls last' : 'asc nulls last'),
+        );
+      }
+      const rows = await readingArea(() =>
+        page.orderBy('sites.id').limit(request.limit).offset(request.offset).execute(),
+      );
+      return rows.map((row) => ({ ...row, id: String(row.id) }));
+    }),
+    withTenant(db, tenantId, async (trx) => {
+      const { base } = await prepareSearch(trx, tenantId, request);
+      const count = await readingArea(() =>
+        base.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
+      );
+      return count.total;
+    }),
+  ]);
+  return { sites, total };
+}
+
+/** Checks the names a request uses against the dictionary, then builds its WHERE. */
+async function prepareSearch(trx: Transaction<Database>, tenantId: string, request: Request) {
+  const dictionary = await loadDictionary(trx);
+  for (const name of request.attributes) {
+    if (name !== 'tags' && !dictionary.has(name)) throw badRequest(searchMessages.unknownField(name));
+  }
+  const sortField = request.sort ? dictionary.get(request.sort.field) : undefined;
+  if (request.sort && (!sortField || !sortField.sortable || sortField.name === 'tags')) {
+    throw badRequest(searchMessages.unknownField(request.sort.field));
+  }
+  return {
+    dictionary,
+    base: await matchingSites(trx, tenantId, dictionary, request.filters, request.scenario),
+  };
+}
+
+/** An area PostGIS cannot read is the caller's input, not our fault. */
+async function readingArea<T>(query: () => Promise<T>): Promise<T> {
+  try {
+    return await query();
+  } catch (error) {
+    if (error instanceof Error && /geojson|geometr/i.test(error.message))
+      throw badRequest(searchMessages.invalidArea);
+    throw error;
+  }
+}
+
+function areasOf(filters: SearchFilter[]): unknown[] {
   return filters.flatMap((filter) =>
     filter.type === 'inArea' ? [filter.value] : filter.type === 'group' ? areasOf(filter.filters) : [],
   );
@@ -103,4 +156,23 @@ function areasOf(filters: Request['filters']): unknown[] {
 function selectValue(field: DictionaryField) {
   const value = fieldValue(field);
   return fieldKind(field.fieldType) === 'number' ? sql`${value}::float8` : value;
+}
+
+/** Every id a search matches (select all, export); refused above SITE_IDS_MAX. */
+export async function matchingSiteIds(
+  db: Kysely<Database>,
+  tenantId: string,
+  request: { filters: SearchFilter[]; scenario?: string | undefined },
+) {
+  return withTenant(db, tenantId, async (trx) => {
+    const dictionary = await loadDictionary(trx);
+    const base = await matchingSites(trx, tenantId, dictionary, request.filters, request.scenario);
+    const rows = await base
+      .select('sites.id')
+      .orderBy('sites.id')
+      .limit(SITE_IDS_MAX + 1)
+      .execute();
+    if (rows.length > SITE_IDS_MAX) throw badRequest(siteIdsMessages.tooMany);
+    return { ids: rows.map((row) => String(row.id)), total: rows.length };
+  });
 }

@@ -27,6 +27,8 @@ export type GeneratedSite = {
 export type District = {
   /** Seeds the random sequence. */
   name: string;
+  /** The district boundary's name. */
+  title: string;
   referencePrefix: string;
   /** Approximate outline in EPSG:27700, closed. */
   outline: [number, number][];
@@ -38,6 +40,7 @@ export type District = {
 /** A rough outline of Tonbridge and Malling around the spec's map centre (564565, 155359). */
 export const demoDistrict: District = {
   name: 'demo',
+  title: 'Tonbridge and Malling',
   referencePrefix: 'DB',
   outline: [
     [552000, 146000],
@@ -104,6 +107,7 @@ export const demoDistrict: District = {
 /** A rough outline around Harrogate, for the second demo council. */
 export const northfieldDistrict: District = {
   name: 'northfield',
+  title: 'Northfield',
   referencePrefix: 'NF',
   outline: [
     [423000, 448000],
@@ -210,6 +214,62 @@ function contains(ring: [number, number][], x: number, y: number): boolean {
   return inside;
 }
 
+function boundsOf(district: District) {
+  const xs = district.outline.map(([x]) => x);
+  const ys = district.outline.map(([, y]) => y);
+  return { minX: Math.min(...xs), maxX: Math.max(...xs), minY: Math.min(...ys), maxY: Math.max(...ys) };
+}
+
+// Wards, parishes and neighbourhoods are cells of a grid over the district, so neighbours share them.
+function bandOf(district: District, x: number, y: number, names: string[]): string {
+  const { minX, maxX, minY, maxY } = boundsOf(district);
+  const columns = Math.ceil(Math.sqrt(names.length));
+  const column = Math.min(columns - 1, Math.floor(((x - minX) / (maxX - minX)) * columns));
+  const row = Math.min(columns - 1, Math.floor(((y - minY) / (maxY - minY)) * columns));
+  return names[(row * columns + column) % names.length]!;
+}
+
+export type GeneratedBoundary = {
+  kind: 'district' | 'ward' | 'parish' | 'neighbourhood';
+  name: string;
+  /** Rectangles (closed rings, EPSG:27700) whose union, cut by the outline, is the area. */
+  rings: [number, number][][];
+};
+
+/**
+ * The district and the areas its sites are labelled with: each name's grid cells, so a site's
+ * ward attribute and the ward boundary agree.
+ */
+export function districtBoundaries(district: District): GeneratedBoundary[] {
+  const { minX, maxX, minY, maxY } = boundsOf(district);
+  const areas = (kind: GeneratedBoundary['kind'], names: string[]): GeneratedBoundary[] => {
+    const columns = Math.ceil(Math.sqrt(names.length));
+    const [w, h] = [(maxX - minX) / columns, (maxY - minY) / columns];
+    const byName = new Map<string, [number, number][][]>();
+    for (let row = 0; row < columns; row += 1) {
+      for (let column = 0; column < columns; column += 1) {
+        const name = bandOf(district, minX + (column + 0.5) * w, minY + (row + 0.5) * h, names);
+        const [x0, y0] = [minX + column * w, minY + row * h];
+        const ring: [number, number][] = [
+          [x0, y0],
+          [x0 + w, y0],
+          [x0 + w, y0 + h],
+          [x0, y0 + h],
+          [x0, y0],
+        ];
+        byName.set(name, [...(byName.get(name) ?? []), ring]);
+      }
+    }
+    return [...byName].map(([name, rings]) => ({ kind, name, rings }));
+  };
+  return [
+    { kind: 'district', name: district.title, rings: [district.outline] },
+    ...areas('ward', district.wards),
+    ...areas('parish', district.parishes),
+    ...areas('neighbourhood', district.neighbourhoods),
+  ];
+}
+
 /**
  * One site per grid cell, each a star-shaped polygon around its cell's centre that stays inside
  * the cell: valid by construction, and never overlapping a neighbour.
@@ -234,13 +294,7 @@ export function generateSites(district: District, count: number): GeneratedSite[
     cell *= 0.97;
   }
 
-  // Wards, parishes and neighbourhoods are bands across the district, so neighbours share them.
-  const band = (x: number, y: number, names: string[]) => {
-    const columns = Math.ceil(Math.sqrt(names.length));
-    const column = Math.min(columns - 1, Math.floor(((x - minX) / (maxX - minX)) * columns));
-    const row = Math.min(columns - 1, Math.floor(((y - minY) / (maxY - minY)) * columns));
-    return names[(row * columns + column) % names.length]!;
-  };
+  const band = (x: number, y: number, names: string[]) => bandOf(district, x, y, names);
 
   return centres.slice(0, count).map(([cx, cy], index) => {
     const corners = 5 + Math.floor(next() * 4);

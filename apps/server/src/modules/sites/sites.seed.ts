@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { defaultDictionary } from './sites.dictionary';
-import { demoTagNames, generateSites, type District } from './sites.generator';
+import { demoTagNames, districtBoundaries, generateSites, type District } from './sites.generator';
 
 const BATCH = 500;
 const tagColours = ['#1d70b8', '#00703c', '#d4351c', '#f47738', '#4c2c92', '#b58840', '#28a197'];
@@ -15,6 +15,7 @@ export async function seedSites(
   count: number,
   onProgress?: (done: number) => void,
 ): Promise<number> {
+  await seedBoundaries(db, tenantId, district);
   const existing = await withTenant(db, tenantId, (trx) =>
     trx
       .selectFrom('sites')
@@ -98,6 +99,26 @@ export async function seedSites(
     onProgress?.(Math.min(sites.length, start + BATCH));
   }
   return sites.length;
+}
+
+/** The district and its areas (kept when they exist, so a restart adds only what is missing). */
+async function seedBoundaries(db: Kysely<Database>, tenantId: string, district: District) {
+  await withTenant(db, tenantId, async (trx) => {
+    const outline = sql`ST_GeomFromText(${polygonWkt(district.outline)}, 27700)`;
+    for (const boundary of districtBoundaries(district)) {
+      const cells = `MULTIPOLYGON(${boundary.rings.map((ring) => polygonWkt(ring).slice('POLYGON'.length)).join(',')})`;
+      await trx
+        .insertInto('boundaries')
+        .values({
+          tenant_id: tenantId,
+          kind: boundary.kind,
+          name: boundary.name,
+          geom: sql`ST_Multi(ST_CollectionExtract(ST_Intersection(ST_UnaryUnion(ST_GeomFromText(${cells}, 27700)), ${outline}), 3))`,
+        })
+        .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+  });
 }
 
 function polygonWkt(ring: [number, number][]): string {

@@ -60,6 +60,7 @@ export type NewTenantRow = {
   locationLonLat: [number, number] | null;
   mapLicense: string | null;
   mainSchema: string | null;
+  baseMaps: Record<string, unknown>;
 };
 
 export async function insertTenant(db: Db, tenant: NewTenantRow): Promise<string> {
@@ -82,6 +83,7 @@ export async function insertTenant(db: Db, tenant: NewTenantRow): Promise<string
       location: tenant.location,
       location_lon_lat: point,
       map_license: tenant.mapLicense,
+      base_maps: JSON.stringify(tenant.baseMaps),
       main_schema: tenant.mainSchema,
     })
     .returning('id')

@@ -1,5 +1,8 @@
 import type { Kysely } from 'kysely';
 import {
+  baseMapLayers,
+  baseMapsConfigSchema,
+  type BaseMapInfo,
   isMaintenanceActive,
   newTenantSchema,
   withDefaultFlags,
@@ -86,7 +89,26 @@ function presentTenant(row: TenantRow): TenantData {
     locationLonLat: row.lon !== null && row.lat !== null ? [row.lon, row.lat] : null,
     mapLicense: row.map_license,
     mainSchema: row.main_schema,
+    baseMaps: baseMapInfo(row.base_maps),
   };
+}
+
+/** The base maps a council has, without their addresses (which may carry keys). */
+function baseMapInfo(stored: unknown): BaseMapInfo[] {
+  const parsed = baseMapsConfigSchema.safeParse(stored);
+  if (!parsed.success) return [];
+  return baseMapLayers.flatMap((layer) => {
+    const source = parsed.data[layer];
+    if (!source) return [];
+    const info: BaseMapInfo = {
+      layer,
+      tileSize: source.tileSize,
+      maxZoom: source.maxZoom,
+      attribution: source.attribution,
+    };
+    if (source.encoding) info.encoding = source.encoding;
+    return [info];
+  });
 }
 
 /** Creates a tenant and its flags in one transaction, so a half-made tenant never exists. */

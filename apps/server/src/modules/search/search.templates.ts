@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import { searchTemplateMessages, type SearchFilter } from '@planning/shared';
+import type { Database } from '../../db/schema';
+import { withTenant } from '../../db/tenant-transaction';
+import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+
+type Input = { name: string; filters: SearchFilter[]; shared: boolean };
+type Row = {
+  id: string;
+  name: string;
+  filters: unknown;
+  shared: boolean;
+  created_by: string;
+  updated_at: Date;
+};
+
+const present = (row: Row, userId: string) => ({
+  id: row.id,
+  name: row.name,
+  filters: row.filters as SearchFilter[],
+  shared: row.shared,
+  mine: row.created_by === userId,
+  updatedAt: row.updated_at.toISOString(),
+});
+
+const columns = ['id', 'name', 'filters', 'shared', 'created_by', 'updated_at'] as const;
+
+/** A user's own templates and those colleagues shared, newest first. */
+export async function availableTemplates(db: Kysely<Database>, tenantId: string, userId: string) {
+  return withTenant(db, tenantId, async (trx) => {
+    const rows = await trx
+      .selectFrom('site_search_templates')
+      .select(columns)
+      .where((eb) => eb.or([eb('created_by', '=', userId), eb('shared', '=', true)]))
+      .orderBy('updated_at', 'desc')
+      .execute();
+    return rows.map((row) => present(row, userId));
+  });
+}
+
+export async function createTemplate(db: Kysely<Database>, tenantId: string, userId: string, input: Input) {
+  try {
+    return await withTenant(db, tenantId, async (trx) => {
+      const row = await trx
+        .insertInto('site_search_templates')
+        .values({
+          tenant_id: tenantId,
+          name: input.name,
+          filters: JSON.stringify(input.filters),
+          shared: input.shared,
+          created_by: userId,
+        })
+        .returning(columns)
+        .executeTakeFirstOrThrow();
+      return present(row, userId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(searchTemplateMessages.nameTaken);
+    throw error;
+  }
+}
+
+/** Only the author changes a template; anyone else is told it does not exist. */
+export async function updateTemplate(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  id: string,
+  input: Input,
+) {
+  try {
+    return await withTenant(db, tenantId, async (trx) => {
+      const row = await trx
+        .updateTable('site_search_templates')
+        .set({ name: input.name, filters: JSON.stringify(input.filters), shared: input.shared })
+        .where('id', '=', id)
+        .where('created_by', '=', userId)
+        .returning(columns)
+        .executeTakeFirst();
+      if (!row) throw notFound(searchTemplateMessages.notFound);
+      return present(row, userId);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict(searchTemplateMessages.nameTaken);
+    throw error;
+  }
+}

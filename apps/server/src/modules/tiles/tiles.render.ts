@@ -1,0 +1,153 @@
+import type { Feature, Geometry } from 'geojson';
+import { geoJSONToTile } from '@maplibre/geojson-vt';
+import { fromGeojsonVt } from '@maplibre/vt-pbf';
+import { sql, type Transaction } from 'kysely';
+import { SITE_TILE, type SearchFilter } from '@planning/shared';
+import type { Database } from '../../db/schema';
+import { loadDictionary, matchingSites } from '../search/search.service';
+
+/** Spec 03 §7.3: `ST_AsMVT` where PostGIS has protobuf, our JavaScript encoder where it has not. */
+export type TileEncoder = 'postgis' | 'javascript';
+
+export type SiteTileRequest = {
+  z: number;
+  x: number;
+  y: number;
+  /** 'sites' draws each site's boundary, 'cut-sites' its cut boundary where it has one. */
+  layer: 'sites' | 'cut-sites';
+  filters: SearchFilter[];
+  scenario?: string;
+};
+
+const WORLD = 40075016.685578488;
+const HALF_WORLD = WORLD / 2;
+
+/** The tile's square in EPSG:3857 metres. */
+export function tileBounds(z: number, x: number, y: number) {
+  const size = WORLD / 2 ** z;
+  const minX = -HALF_WORLD + x * size;
+  const maxY = HALF_WORLD - y * size;
+  return { minX, minY: maxY - size, maxX: minX + size, maxY, size };
+}
+
+/**
+ * One tile of the sites a search matches, encoded as a Mapbox vector tile (layer `sites`), or
+ * null when the tile holds none. At zoom ≤ SITE_TILE.clusterMaxZoom a tile carries one point per
+ * occupied grid cell with how many sites it stands for (pre-aggregation: full polygons at z8 are
+ * megabytes); above it, each site's polygon with the properties the map styles and popups use.
+ */
+export async function renderSiteTile(
+  trx: Transaction<Database>,
+  tenantId: string,
+  request: SiteTileRequest,
+  encoder: TileEncoder,
+): Promise<Uint8Array | null> {
+  const { z, x, y } = request;
+  const bounds = tileBounds(z, x, y);
+  // Without filters there is nothing to check names against: one query fewer per tile.
+  const dictionary = request.filters.length > 0 ? await loadDictionary(trx) : new Map();
+  const sites = await matchingSites(trx, tenantId, dictionary, request.filters, request.scenario);
+  const envelope = sql`ST_TileEnvelope(${z}::int, ${x}::int, ${y}::int)`;
+  const margin = (bounds.size * SITE_TILE.buffer) / SITE_TILE.extent;
+  // The GiST index finds candidates by bounding box; the buffer keeps edges seamless.
+  const near = (column: string) =>
+    sql<boolean>`${sql.ref(column)} && ST_Expand(${envelope}, ${margin}::float8)`;
+
+  // Each row: the feature id, its properties, and a geometry in EPSG:3857.
+  let rows;
+  if (z <= SITE_TILE.clusterMaxZoom) {
+    const cell = bounds.size / SITE_TILE.clusterCells;
+    // Cells are anchored at the tile's corner so every cell lies wholly in one tile.
+    const snapped = sql`ST_SnapToGrid(sites.point_3857, ${bounds.minX + cell / 2}::float8, ${bounds.minY + cell / 2}::float8, ${cell}::float8, ${cell}::float8)`;
+    // Half-open bounds: a site on a tile edge is counted in exactly one tile.
+    rows = sites
+      .where(near('sites.point_3857'))
+      .where(
+        sql<boolean>`ST_X(sites.point_3857) >= ${bounds.minX}::float8 and ST_X(sites.point_3857) < ${bounds.maxX}::float8
+          and ST_Y(sites.point_3857) > ${bounds.minY}::float8 and ST_Y(sites.point_3857) <= ${bounds.maxY}::float8`,
+      )
+      .select([
+        sql<string>`min(sites.id)`.as('id'),
+        sql<number>`count(*)::int`.as('count'),
+        sql<number>`round(sum(coalesce(sites.optimised_unit_capacity, 0)))::int`.as('capacity'),
+        sql`${snapped}`.as('geom'),
+      ])
+      // By position: the same expression written twice would carry different parameters.
+      .groupBy(sql.raw('4'));
+  } else {
+    const geometry =
+      request.layer === 'cut-sites' ? sql`ST_Transform(sites.geom_cut, 3857)` : sql`sites.geom_3857`;
+    let polygons = sites
+      .where(near('sites.geom_3857'))
+      .select([
+        'sites.id',
+        'sites.id_unique',
+        'sites.site_name',
+        'sites.status',
+        'sites.suitability_assessment_result',
+        sql<number>`sites.size_ha::float8`.as('size_ha'),
+        'sites.optimised_unit_capacity',
+        sql`${geometry}`.as('geom'),
+      ]);
+    if (request.layer === 'cut-sites') polygons = polygons.where('sites.geom_cut', 'is not', null);
+    rows = polygons;
+  }
+
+  if (encoder === 'postgis') {
+    const result = await sql<{ tile: Uint8Array | null }>`
+      select ST_AsMVT(q, 'sites', ${SITE_TILE.extent}::int, 'geom', 'id') as tile
+      from (
+        select ${sql.raw(mvtColumns(z))},
+          ST_AsMVTGeom(r.geom, ${envelope}, ${SITE_TILE.extent}::int, ${SITE_TILE.buffer}::int, true) as geom
+        from (${rows}) r
+      ) q
+      where q.geom is not null`.execute(trx);
+    const tile = result.rows[0]?.tile;
+    return tile && tile.length > 0 ? new Uint8Array(tile) : null;
+  }
+
+  // JavaScript: the geometry leaves SQL clipped and already in the tile's own unit square, so
+  // geojson-vt only has to quantise and encode it.
+  const { minX, maxY, size } = bounds;
+  const clipped = sql`ST_ClipByBox2D(r.geom, ST_Expand(${envelope}, ${margin}::float8))`;
+  const unitSquare = sql`ST_Affine(${clipped}, ${1 / size}::float8, 0, 0, ${-1 / size}::float8, ${-minX / size}::float8, ${maxY / size}::float8)`;
+  const result = await sql<Record<string, unknown> & { id: string; geojson: string | null }>`
+    select ${sql.raw(mvtColumns(z))}, ST_AsGeoJSON(${unitSquare}, 9) as geojson from (${rows}) r`.execute(
+    trx,
+  );
+  const features: Feature[] = [];
+  for (const row of result.rows) {
+    if (!row.geojson) continue;
+    const { geojson, id, ...properties } = row;
+    features.push({
+      type: 'Feature',
+      id: Number(id),
+      geometry: JSON.parse(geojson) as Geometry,
+      properties,
+    });
+  }
+  return encodeUnitSquare(features);
+}
+
+/** Features whose coordinates are in the tile's own unit square (y down), as one `sites` layer. */
+export function encodeUnitSquare(features: Feature[]): Uint8Array | null {
+  if (features.length === 0) return null;
+  const tile = geoJSONToTile({ type: 'FeatureCollection', features }, 0, 0, 0, {
+    coordinates: 'unitSquare',
+    extent: SITE_TILE.extent,
+    buffer: SITE_TILE.buffer,
+    clip: true,
+    wrap: false,
+    // ST_AsMVTGeom does not simplify beyond the tile grid; neither do we.
+    tolerance: 0,
+  });
+  if (!tile || tile.features.length === 0) return null;
+  return fromGeojsonVt({ sites: tile }, { version: 2, extent: SITE_TILE.extent });
+}
+
+/** The id and properties each kind of tile carries, the same for both encoders. */
+function mvtColumns(z: number): string {
+  return z <= SITE_TILE.clusterMaxZoom
+    ? 'r.id, r.count, r.capacity'
+    : 'r.id, r.id_unique, r.site_name, r.status, r.suitability_assessment_result, r.size_ha, r.optimised_unit_capacity';
+}

@@ -1,0 +1,99 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import { LRUCache } from 'lru-cache';
+import type { AppDatabase } from '../../db/database';
+import { withTenant } from '../../db/tenant-transaction';
+import { SITE_TILE } from '@planning/shared';
+import { buildSiteCells, renderCellsTile, type SiteCells } from './tiles.cells';
+import { renderSiteTile, type SiteTileRequest, type TileEncoder } from './tiles.render';
+
+export type ServedTile = { etag: string; body: Uint8Array | null };
+
+/** Encoded tiles by tenant, data version, layer, tile and filter set; empty tiles included. */
+const tileCache = new LRUCache<string, Uint8Array>({
+  maxSize: 64 * 1024 * 1024,
+  sizeCalculation: (tile) => Math.max(1, tile.byteLength),
+});
+
+/** Base-cell counts by tenant, data version and scenario: rebuilt after any change to the sites. */
+const cellsCache = new LRUCache<string, Promise<SiteCells>>({ max: 64 });
+
+const encoders = new WeakMap<AppDatabase, Promise<TileEncoder>>();
+
+/** PostgreSQL's PostGIS usually has protobuf (ST_AsMVT); PGlite's has not. Asked once per database. */
+export function tileEncoderOf(database: AppDatabase): Promise<TileEncoder> {
+  let encoder = encoders.get(database);
+  if (!encoder) {
+    encoder =
+      database.kind === 'embedded'
+        ? Promise.resolve('javascript')
+        : sql`select ST_AsMVT(q, 'probe') from (select ST_AsMVTGeom(ST_MakePoint(0, 0), ST_MakeEnvelope(-1, -1, 1, 1)) as geom) q`
+            .execute(database.db)
+            .then(
+              () => 'postgis' as const,
+              () => 'javascript' as const,
+            );
+    encoders.set(database, encoder);
+  }
+  return encoder;
+}
+
+/**
+ * A sites tile for one council, from the cache when the council's sites have not changed since
+ * it was made. The ETag names the exact data version and filter set, so a browser's copy is
+ * revalidated with a 304 and never shown after an edit.
+ */
+export async function serveSiteTile(
+  database: AppDatabase,
+  tenantId: string,
+  request: SiteTileRequest,
+  encoder?: TileEncoder,
+): Promise<ServedTile> {
+  const use = encoder ?? (await tileEncoderOf(database));
+  return withTenant(database.db, tenantId, async (trx) => {
+    // One round trip: the council's data version and, on PostgreSQL, no parallel workers (each
+    // would re-initialise PROJ: slower for a single tile, DESIGN.md).
+    const serial =
+      database.kind === 'postgres' ? sql`set_config('max_parallel_workers_per_gather', '0', true),` : sql``;
+    const { rows } = await sql<{ version: string | null }>`
+      select ${serial} (select version::text from site_data_versions) as version`.execute(trx);
+    const row = rows[0]?.version ? { version: rows[0].version } : undefined;
+    const key = [
+      tenantId,
+      row?.version ?? '1',
+      use,
+      request.layer,
+      request.z,
+      request.x,
+      request.y,
+      request.scenario ?? '',
+      JSON.stringify(request.filters),
+    ].join('|');
+    const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+    const cached = tileCache.get(key);
+    if (cached) return { etag, body: cached.byteLength > 0 ? cached : null };
+
+    let body: Uint8Array | null;
+    if (request.layer === 'sites' && request.filters.length === 0 && request.z <= SITE_TILE.clusterMaxZoom) {
+      // The unfiltered overview: summed from pre-aggregated cells.
+      const cellsKey = [tenantId, row?.version ?? '1', request.scenario ?? ''].join('|');
+      let cells = cellsCache.get(cellsKey);
+      if (!cells) {
+        cells = buildSiteCells(trx, tenantId, request.scenario);
+        cellsCache.set(cellsKey, cells);
+        cells.catch(() => cellsCache.delete(cellsKey));
+      }
+      body = renderCellsTile(await cells, request.z, request.x, request.y);
+    } else {
+      body = await renderSiteTile(trx, tenantId, request, use);
+    }
+    tileCache.set(key, body ?? new Uint8Array(0));
+    return { etag, body };
+  });
+}
+
+/** For tests and benchmarks that must measure rendering, not the cache. */
+export function clearTileCache({ cells = false } = {}): void {
+  tileCache.clear();
+  if (cells) cellsCache.clear();
+}

@@ -1,0 +1,273 @@
+import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
+import { sql } from 'kysely';
+import { PbfReader } from 'pbf';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SITE_TILE, tileQueryString, type SearchFilter } from '@planning/shared';
+import { withTenant } from '../../db/tenant-transaction';
+import { buildTenantWithUsers } from '../../../test/factories';
+import { signIn, type SignedIn } from '../../../test/sessions';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { demoDistrict, generateSites } from '../sites/sites.generator';
+import { seedSites } from '../sites/sites.seed';
+import { renderSiteTile, tileBounds } from './tiles.render';
+import { clearTileCache, serveSiteTile } from './tiles.service';
+
+const COUNT = 300;
+const generated = generateSites(demoDistrict, COUNT);
+
+let t: TestApp;
+let viewer: SignedIn;
+let tenantId: string;
+let tenantName: string;
+/** Every site's anchor point in EPSG:3857, the oracle for which tile holds what. */
+let points: { id: string; x: number; y: number; status: string }[];
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const tenant = await buildTenantWithUsers(t.database.db);
+  tenantId = tenant.id;
+  tenantName = tenant.name;
+  await seedSites(t.database.db, tenant.id, demoDistrict, COUNT);
+  viewer = await signIn(t.app, tenant.name, tenant.email('viewer'));
+  points = await withTenant(t.database.db, tenantId, async (trx) => {
+    const { rows } = await sql<{ id: string; x: number; y: number; status: string }>`
+      select id::text, ST_X(point_3857) as x, ST_Y(point_3857) as y, status from sites order by id`.execute(
+      trx,
+    );
+    return rows;
+  });
+});
+afterAll(() => t.close());
+
+const tileOf = (z: number, x3857: number, y3857: number) => {
+  const size = tileBounds(0, 0, 0).size / 2 ** z;
+  return {
+    z,
+    x: Math.floor((x3857 - tileBounds(0, 0, 0).minX) / size),
+    y: Math.floor((tileBounds(0, 0, 0).maxY - y3857) / size),
+  };
+};
+const inTile = (tile: { z: number; x: number; y: number }, p: { x: number; y: number }) => {
+  const b = tileBounds(tile.z, tile.x, tile.y);
+  return p.x >= b.minX && p.x < b.maxX && p.y > b.minY && p.y <= b.maxY;
+};
+
+const getTile = (path: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/vector-tiles/${path}`,
+    headers: { ...viewer.headers(), ...headers },
+  });
+
+function decode(body: Buffer | Uint8Array) {
+  const tile = new VectorTile(new PbfReader(body));
+  const layer = tile.layers[SITE_TILE.layer];
+  expect(Object.keys(tile.layers)).toEqual([SITE_TILE.layer]);
+  const features: VectorTileFeature[] = [];
+  for (let i = 0; i < (layer?.length ?? 0); i += 1) features.push(layer!.feature(i));
+  return { layer: layer!, features };
+}
+
+describe('GET /vector-tiles/sites/{z}/{x}/{y}', () => {
+  it('draws every site anchored in a z14 tile as a polygon with its properties', async () => {
+    const first = points[0]!;
+    const tile = tileOf(14, first.x, first.y);
+    const response = await getTile(`sites/${tile.z}/${tile.x}/${tile.y}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
+    const { layer, features } = decode(response.rawPayload);
+    expect(layer.extent).toBe(4096);
+    const ids = new Set(features.map((f) => String(f.id)));
+    for (const p of points.filter((point) => inTile(tile, point))) expect(ids).toContain(p.id);
+    const firstFeature = features.find((f) => String(f.id) === first.id)!;
+    expect(firstFeature.type).toBe(3); // polygon
+    const site = generated.find((s) => s.idUnique === firstFeature.properties.id_unique)!;
+    expect(firstFeature.properties).toMatchObject({
+      site_name: site.siteName,
+      status: site.status,
+      optimised_unit_capacity: site.optimisedUnitCapacity,
+    });
+    expect(firstFeature.properties.size_ha).toBeCloseTo(site.sizeHa, 2);
+  });
+
+  it('draws only the sites the filters match, given as filters[] or searchParams', async () => {
+    // The filter matches the site the tile is chosen around, so the tile is never empty.
+    const status = points[0]!.status;
+    const filters: SearchFilter[] = [
+      { type: 'select', dbPropertyName: 'status', equality: 'EQ', value: status },
+    ];
+    const tile = tileOf(13, points[0]!.x, points[0]!.y);
+    const expected = points.filter((p) => p.status === status && inTile(tile, p)).map((p) => p.id);
+    expect(expected.length).toBeGreaterThan(0);
+
+    for (const query of [
+      tileQueryString({ filters }),
+      `searchParams=${encodeURIComponent(JSON.stringify({ filters }))}`,
+    ]) {
+      const response = await getTile(`sites/${tile.z}/${tile.x}/${tile.y}?${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const { features } = decode(response.rawPayload);
+      expect(features.every((f) => f.properties.status === status)).toBe(true);
+      const ids = features.map((f) => String(f.id));
+      for (const id of expected) expect(ids).toContain(id);
+    }
+  });
+
+  it('pre-aggregates low zooms: counted points whose sum over the tiles is every matching site', async () => {
+    const z = 9;
+    const tiles = new Map(points.map((p) => [JSON.stringify(tileOf(z, p.x, p.y)), tileOf(z, p.x, p.y)]));
+    let sum = 0;
+    for (const tile of tiles.values()) {
+      const response = await getTile(`sites/${tile.z}/${tile.x}/${tile.y}`);
+      expect(response.statusCode).toBe(200);
+      const { features } = decode(response.rawPayload);
+      expect(features.every((f) => f.type === 1)).toBe(true);
+      expect(features.length).toBeLessThanOrEqual(SITE_TILE.clusterCells ** 2);
+      sum += features.reduce((total, f) => total + Number(f.properties.count), 0);
+    }
+    expect(sum).toBe(COUNT);
+  });
+
+  it('answers 204 for a tile with no sites, and for cut sites when no site has a cut boundary', async () => {
+    expect((await getTile('sites/14/0/0')).statusCode).toBe(204);
+    const tile = tileOf(14, points[0]!.x, points[0]!.y);
+    expect((await getTile(`cut-sites/${tile.z}/${tile.x}/${tile.y}`)).statusCode).toBe(204);
+  });
+
+  it('revalidates with the ETag, and a change to the sites changes it', async () => {
+    const tile = tileOf(14, points[1]!.x, points[1]!.y);
+    const path = `sites/${tile.z}/${tile.x}/${tile.y}`;
+    const first = await getTile(path);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^".+"$/);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    expect((await getTile(path, { 'if-none-match': etag })).statusCode).toBe(304);
+
+    await withTenant(t.database.db, tenantId, (trx) =>
+      trx.updateTable('sites').set({ status: 'Renamed in test' }).where('id', '=', points[1]!.id).execute(),
+    );
+    const after = await getTile(path, { 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    const changed = decode(after.rawPayload).features.find((f) => String(f.id) === points[1]!.id)!;
+    expect(changed.properties.status).toBe('Renamed in test');
+  });
+
+  it('refuses bad tiles and bad filters with a JSON 400, and callers without a session with 401', async () => {
+    for (const path of [
+      'sites/3/8/0',
+      'sites/23/0/0',
+      'sites/a/b/c',
+      'sites/14/1/1?filters[]=not-json',
+      `sites/14/1/1?${tileQueryString({ filters: [{ type: 'text', dbPropertyName: 'password_hash', value: 'x' }] })}`,
+      `sites/14/1/1?filters[]=${encodeURIComponent('{"type":"number","dbPropertyName":"size_ha; drop table sites","equality":"EQ","value":1}')}`,
+    ]) {
+      const response = await getTile(path);
+      expect(response.statusCode, path).toBe(400);
+      expect(response.json().message, path).toEqual(expect.any(String));
+    }
+    const anonymous = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/vector-tiles/sites/14/0/0',
+      headers: { 'x-tenant': tenantName },
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it("refuses a revoked session without using up its one 'Session terminated' answer", async () => {
+    const revoked = await signIn(t.app, tenantName, `officer@${tenantName}.test`);
+    await withTenant(t.database.db, tenantId, (trx) =>
+      trx
+        .updateTable('sessions')
+        .set({ revoked_at: new Date(), revoked_reason: 'admin' })
+        .where('revoked_at', 'is', null)
+        .execute(),
+    );
+    const tile = await getTile('sites/14/0/0', revoked.headers());
+    expect(tile.statusCode).toBe(401);
+    expect(tile.headers['set-cookie']).toBeUndefined();
+    // The app's next API call still hears the news and can tell the user.
+    const next = await t.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: revoked.headers() });
+    expect(next.json()).toEqual({ message: 'Session terminated' });
+    viewer = await signIn(t.app, tenantName, `viewer@${tenantName}.test`);
+  });
+});
+
+describe('pre-aggregated overview tiles', () => {
+  const summarise = (body: Uint8Array | null) =>
+    body === null
+      ? []
+      : decode(body)
+          .features.map((f) => ({ id: String(f.id), properties: f.properties, geometry: f.loadGeometry() }))
+          .sort((a, b) => a.id.localeCompare(b.id));
+
+  it('give exactly what grouping the sites themselves gives, at every overview zoom', async () => {
+    const anchor = points[10]!;
+    for (const z of [8, 9, 10, 11]) {
+      const tile = tileOf(z, anchor.x, anchor.y);
+      clearTileCache({ cells: true });
+      const fromCells = await serveSiteTile(t.database, tenantId, { ...tile, layer: 'sites', filters: [] });
+      const fromSites = await withTenant(t.database.db, tenantId, (trx) =>
+        renderSiteTile(trx, tenantId, { ...tile, layer: 'sites', filters: [] }, 'javascript'),
+      );
+      expect(summarise(fromCells.body).length, `z${z}`).toBeGreaterThan(0);
+      expect(summarise(fromCells.body), `z${z}`).toEqual(summarise(fromSites));
+    }
+  });
+
+  it('are rebuilt when a site goes: the counts drop by one', async () => {
+    const z = 8;
+    const target = points[20]!;
+    const tile = tileOf(z, target.x, target.y);
+    const sum = async () => {
+      const response = await getTile(`sites/${tile.z}/${tile.x}/${tile.y}`);
+      return decode(response.rawPayload).features.reduce((n, f) => n + Number(f.properties.count), 0);
+    };
+    const before = await sum();
+    await withTenant(t.database.db, tenantId, (trx) =>
+      trx.updateTable('sites').set({ is_deleted: true }).where('id', '=', target.id).execute(),
+    );
+    expect(await sum()).toBe(before - 1);
+    await withTenant(t.database.db, tenantId, (trx) =>
+      trx.updateTable('sites').set({ is_deleted: false }).where('id', '=', target.id).execute(),
+    );
+    expect(await sum()).toBe(before);
+  });
+});
+
+describe('one tile, two encoders', () => {
+  it('ST_AsMVT and the JavaScript encoder give the same features for the same tile', async () => {
+    if (t.database.kind === 'embedded') {
+      // PGlite's PostGIS has no protobuf: the JavaScript encoder is the only one there.
+      await expect(
+        sql`select ST_AsMVT(q, 'x') from (select ST_MakePoint(0, 0) as geom) q`.execute(t.database.db),
+      ).rejects.toThrow();
+      return;
+    }
+    const anchor = points[5]!;
+    for (const z of [14, 12, 10]) {
+      const tile = tileOf(z, anchor.x, anchor.y);
+      const request = { ...tile, layer: 'sites' as const, filters: [] };
+      const render = (encoder: 'postgis' | 'javascript') =>
+        withTenant(t.database.db, tenantId, (trx) => renderSiteTile(trx, tenantId, request, encoder));
+      const native = { body: await render('postgis') };
+      const javascript = { body: await render('javascript') };
+      const summarise = (body: Uint8Array | null) =>
+        decode(body!)
+          .features.map((f) => {
+            const box = f.bbox();
+            return { id: String(f.id), type: f.type, properties: f.properties, box };
+          })
+          .sort((a, b) => a.id.localeCompare(b.id));
+      const a = summarise(native.body);
+      const b = summarise(javascript.body);
+      expect(b.map(({ id, type, properties }) => ({ id, type, properties }))).toEqual(
+        a.map(({ id, type, properties }) => ({ id, type, properties })),
+      );
+      // Both quantise to the same 4096 grid; rounding may differ by a unit.
+      a.forEach(({ box }, i) =>
+        box.forEach((value, k) => expect(Math.abs(value - b[i]!.box[k]!)).toBeLessThanOrEqual(2)),
+      );
+    }
+  });
+});

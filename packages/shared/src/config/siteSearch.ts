@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { comparisonOperatorSchema, SEARCH_LIMITS, type SearchFilter } from '../search/filters';
+
+/**
+ * Configuration documents of the site search screen (spec 03 §3.1–3.2, §5): which filters the
+ * panel shows, and what each site card shows. A council's admin edits them; the screen is built
+ * from them.
+ */
+export const configTypes = {
+  'site-search': 'Site search',
+  'site-card': 'Site card',
+} as const;
+export type ConfigType = keyof typeof configTypes;
+export const configTypeSchema = z.enum(Object.keys(configTypes) as [ConfigType, ...ConfigType[]]);
+
+export const configMessages = {
+  /** Spec 03 §8. */
+  doesNotExist: (type: ConfigType) => `${configTypes[type]} config does not exist`,
+  createHint: 'Please, create the config',
+  invalid: 'Config is invalid',
+} as const;
+
+const dbPropertyName = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);
+const common = {
+  label: z.string().min(1).max(200),
+  description: z.string().max(1000).optional(),
+  /** Spec 03 §3.8: a filter may replace, rather than add to, the search's other filters. */
+  overwriteSearchFilters: z.boolean().optional(),
+};
+const option = z.object({ label: z.string().min(1).max(200), value: z.union([z.string(), z.number()]) });
+
+const leafFilterConfigs = [
+  z.object({ type: z.literal('checkbox'), dbPropertyName, ...common }),
+  // Options from the config, or (when absent) the distinct values /search/search-options finds.
+  z.object({
+    type: z.literal('checkboxesList'),
+    dbPropertyName,
+    options: z.array(option).optional(),
+    ...common,
+  }),
+  z.object({ type: z.literal('select'), dbPropertyName, options: z.array(option).optional(), ...common }),
+  // Spec 03 §5: a number filter needs min, max and equality.
+  z.object({
+    type: z.literal('number'),
+    dbPropertyName,
+    min: z.number(),
+    max: z.number(),
+    equality: comparisonOperatorSchema,
+    ...common,
+  }),
+  z.object({
+    type: z.literal('range'),
+    dbPropertyName,
+    min: z.number().optional(),
+    max: z.number().optional(),
+    unit: z.string().max(10).optional(),
+    ...common,
+  }),
+  // Spec 03 §5: a text filter needs a placeholder; its value has a maximum length.
+  z.object({
+    type: z.literal('text'),
+    dbPropertyName,
+    placeholder: z.string().min(1).max(200),
+    maxLength: z.number().int().min(1).max(SEARCH_LIMITS.textMax).optional(),
+    ...common,
+  }),
+  z.object({ type: z.literal('dateRange'), dbPropertyName, ...common }),
+] as const;
+
+export type LeafFilterConfig = z.infer<(typeof leafFilterConfigs)[number]>;
+export type GroupFilterConfig = {
+  type: 'group';
+  label: string;
+  description?: string;
+  operator: '_and' | '_or';
+  filters: FilterConfig[];
+};
+export type FilterConfig = LeafFilterConfig | GroupFilterConfig;
+
+export const filterConfigSchema: z.ZodType<FilterConfig> = z.lazy(() =>
+  z.discriminatedUnion('type', [
+    ...leafFilterConfigs,
+    z.object({
+      type: z.literal('group'),
+      label: z.string().min(1).max(200),
+      description: z.string().max(1000).optional(),
+      operator: z.enum(['_and', '_or']),
+      filters: z.array(filterConfigSchema).min(1).max(50),
+    }),
+  ]),
+);
+
+export const siteSearchConfigSchema = z.object({ filters: z.array(filterConfigSchema).max(100) });
+export type SiteSearchConfig = z.infer<typeof siteSearchConfigSchema>;
+
+/** Spec 03 §3.2 Site card: the fields each result card shows and how. */
+export const siteCardElementSchema = z.object({
+  label: z.string().min(1).max(200),
+  dbPropertyName,
+  measurement: z.string().max(20).optional(),
+  prefix: z.string().max(20).optional(),
+  description: z.string().max(1000).optional(),
+  formatting: z
+    .object({
+      decimals: z.number().int().min(0).max(6).optional(),
+      thousandsSeparator: z.boolean().optional(),
+      /** Value → colour of the dot shown before it (e.g. suitability). */
+      colouredDotList: z.record(z.string(), z.string().max(30)).optional(),
+    })
+    .optional(),
+});
+export type SiteCardElement = z.infer<typeof siteCardElementSchema>;
+export const siteCardConfigSchema = z.object({ elements: z.array(siteCardElementSchema).max(30) });
+export type SiteCardConfig = z.infer<typeof siteCardConfigSchema>;
+
+export const configSchemas = {
+  'site-search': siteSearchConfigSchema,
+  'site-card': siteCardConfigSchema,
+} as const;
+
+export const configResponseSchema = z.object({
+  id: z.string(),
+  type: configTypeSchema,
+  label: z.string(),
+  config: z.unknown(),
+  updatedAt: z.string(),
+});
+
+/** Spec 03 §5: empty values show '-'. */
+export const EMPTY_VALUE = '-';
+
+/**
+ * A card value as the Site card config says: prefix, decimals, thousands separator, unit.
+ * Pure, so the card and its tests agree.
+ */
+export function formatCardValue(
+  value: unknown,
+  element: Pick<SiteCardElement, 'prefix' | 'measurement' | 'formatting'>,
+): string {
+  if (value === null || value === undefined || value === '') return EMPTY_VALUE;
+  let text: string;
+  const number =
+    typeof value === 'number'
+      ? value
+      : typeof value === 'string' && /^-?\d+(\.\d+)?$/.test(value)
+        ? Number(value)
+        : null;
+  if (number !== null && Number.isFinite(number)) {
+    const decimals = element.formatting?.decimals;
+    const fixed = decimals === undefined ? String(number) : number.toFixed(decimals);
+    text = element.formatting?.thousandsSeparator ? withThousands(fixed) : fixed;
+  } else if (typeof value === 'boolean') {
+    text = value ? 'Yes' : 'No';
+  } else if (Array.isArray(value)) {
+    text = value.join(', ');
+  } else {
+    text = String(value);
+  }
+  const prefix = element.prefix ?? '';
+  const unit = element.measurement ? ` ${element.measurement}` : '';
+  return `${prefix}${text}${unit}`;
+}
+
+function withThousands(fixed: string): string {
+  const [whole = '', fraction] = fixed.split('.');
+  const sign = whole.startsWith('-') ? '-' : '';
+  const digits = sign ? whole.slice(1) : whole;
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return fraction === undefined ? `${sign}${grouped}` : `${sign}${grouped}.${fraction}`;
+}
+
+/** What the filter panel holds, by dbPropertyName (only these persist, in session storage). */
+export type FilterValue =
+  | boolean
+  | number
+  | string
+  | (string | number)[]
+  | { min?: number | null; max?: number | null }
+  | { from?: string | null; to?: string | null }
+  | null
+  | undefined;
+export type FilterValues = Record<string, FilterValue>;
+
+const isBlank = (value: FilterValue): boolean =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.values(value).every((v) => v == null || v === ''));
+
+/**
+ * The search the panel's values stand for (spec 03 §3.8 "Filter as sent to a search"): one filter
+ * per filled-in control, groups kept, blank controls left out. A filled control marked
+ * `overwriteSearchFilters` replaces the rest.
+ */
+export function filtersFromValues(config: SiteSearchConfig, values: FilterValues): SearchFilter[] {
+  const build = (filter: FilterConfig): SearchFilter | null => {
+    if (filter.type === 'group') {
+      const children = filter.filters.map(build).filter((child): child is SearchFilter => child !== null);
+      return children.length > 0 ? { type: 'group', operator: filter.operator, filters: children } : null;
+    }
+    const value = values[filter.dbPropertyName];
+    if (isBlank(value)) return null;
+    const name = filter.dbPropertyName;
+    switch (filter.type) {
+      case 'checkbox':
+        return value === true ? { type: 'checkbox', dbPropertyName: name, value: true } : null;
+      case 'checkboxesList':
+        return Array.isArray(value) ? { type: 'checkboxesList', dbPropertyName: name, value } : null;
+      case 'select':
+        return typeof value === 'string' || typeof value === 'number'
+          ? { type: 'select', dbPropertyName: name, equality: 'EQ', value }
+          : null;
+      case 'number':
+        return typeof value === 'number'
+          ? { type: 'number', dbPropertyName: name, equality: filter.equality, value }
+          : null;
+      case 'text':
+        return typeof value === 'string' && value.trim() !== ''
+          ? {
+              type: 'text',
+              dbPropertyName: name,
+              value: value.trim().slice(0, filter.maxLength ?? SEARCH_LIMITS.textMax),
+            }
+          : null;
+      case 'range': {
+        const range = value as { min?: number | null; max?: number | null };
+        return {
+          type: 'range',
+          dbPropertyName: name,
+          value: { min: range.min ?? null, max: range.max ?? null },
+        };
+      }
+      case 'dateRange': {
+        const dates = value as { from?: string | null; to?: string | null };
+        return {
+          type: 'dateRange',
+          dbPropertyName: name,
+          value: { from: dates.from ?? null, to: dates.to ?? null },
+        };
+      }
+    }
+  };
+  const overriding = flatLeaves(config.filters).find(
+    (filter) => filter.overwriteSearchFilters && !isBlank(values[filter.dbPropertyName]),
+  );
+  if (overriding) return [build(overriding)].filter((f): f is SearchFilter => f !== null);
+  return config.filters.map(build).filter((f): f is SearchFilter => f !== null);
+}
+
+/** Every control of the panel, groups opened up. */
+export function flatLeaves(filters: FilterConfig[]): LeafFilterConfig[] {
+  return filters.flatMap((filter) => (filter.type === 'group' ? flatLeaves(filter.filters) : [filter]));
+}
