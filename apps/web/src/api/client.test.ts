@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tenantListSchema } from '@planning/shared';
-import { api, ApiError, setCsrfToken } from './client';
+import { api, ApiError, resetRedirectForTests, setCsrfToken } from './client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -92,6 +92,7 @@ describe('api client', () => {
 
 describe('sessions in the api client', () => {
   function stubRoutes(answers: Record<string, { status: number; body: unknown }>) {
+    resetRedirectForTests();
     const calls: Call[] = [];
     const assign = vi.fn();
     vi.stubGlobal('window', {
@@ -147,5 +148,26 @@ describe('sessions in the api client', () => {
     const error = await failure(api.get('/tenants', tenantListSchema, { expectAuthErrors: true }));
     expect(error.status).toBe(401);
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('leaves once when several calls fail, letting only a terminated session win', async () => {
+    const { assign } = stubRoutes({
+      '/api/v1/tenants': { status: 401, body: { message: 'Unauthenticated' } },
+      '/api/v1/auth/user': { status: 401, body: { message: 'Session terminated' } },
+    });
+    await failure(api.get('/tenants', tenantListSchema));
+    await failure(api.get('/tenants', tenantListSchema));
+    await failure(api.get('/auth/user', tenantListSchema));
+    await failure(api.get('/tenants', tenantListSchema));
+    expect(assign.mock.calls).toEqual([['/sign-in?returnUrl=%2Ftable%3Fpage%3D2'], ['/session-expired']]);
+  });
+
+  it('still shows a terminated session, even to a caller that expects to be signed out', async () => {
+    // The server says it once: a background call (a CSRF token fetch) must not swallow it.
+    const { assign } = stubRoutes({
+      '/api/v1/tenants': { status: 401, body: { message: 'Session terminated' } },
+    });
+    await failure(api.get('/tenants', tenantListSchema, { expectAuthErrors: true }));
+    expect(assign).toHaveBeenCalledWith('/session-expired');
   });
 });

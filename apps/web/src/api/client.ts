@@ -1,4 +1,4 @@
-import { API_BASE_PATH, errorBodySchema, serverMessages } from '@planning/shared';
+import { API_BASE_PATH, errorBodySchema, serverMessages, sessionStateSchema } from '@planning/shared';
 import { getStoredTenantName } from './tenantStorage';
 
 /** Spec 01 §8: the wrapper default when the server gives no message of its own. */
@@ -61,17 +61,10 @@ export function setCsrfToken(token: string | null): void {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-const sessionStateShape = {
-  safeParse: (data: unknown) =>
-    typeof data === 'object' && data !== null && 'csrfToken' in data
-      ? { success: true as const, data: data as { csrfToken: string | null } }
-      : { success: false as const, error: data },
-};
-
 async function ensureCsrfToken(): Promise<string | null> {
   if (csrfToken) return csrfToken;
   try {
-    const state = await request('GET', '/auth/is-authenticated', sessionStateShape, undefined, {
+    const state = await request('GET', '/auth/is-authenticated', sessionStateSchema, undefined, {
       expectAuthErrors: true,
     });
     csrfToken = state.csrfToken;
@@ -89,6 +82,23 @@ export function authRedirectTarget(message: string, location: { pathname: string
 }
 
 const TENANT_HEADER = 'X-Tenant';
+
+let leavingFor: string | null = null;
+/**
+ * Several calls in flight may all fail with 401: leave once. Only the news that the session was
+ * ended may replace a sign-in redirect already under way, never the other way round.
+ */
+function leaveFor(target: string) {
+  const ended = target === '/session-expired';
+  if (leavingFor && (!ended || leavingFor === target)) return;
+  leavingFor = target;
+  window.location.assign(target);
+}
+
+/** Tests only: forget a redirect already made. */
+export function resetRedirectForTests() {
+  leavingFor = null;
+}
 
 function buildUrl(path: string, query: RequestOptions['query']): string {
   const url = `${API_BASE_PATH}${path.startsWith('/') ? path : `/${path}`}`;
@@ -151,8 +161,10 @@ async function request<T>(
       : new ApiError(response.status, HTTP_FALLBACK_MESSAGE);
     if (response.status === 401) {
       csrfToken = null;
-      if (!options.expectAuthErrors)
-        window.location.assign(authRedirectTarget(error.message, window.location));
+      // The server says 'Session terminated' once (then clears the cookie): whichever call hears
+      // it must show it, even one that expects to be signed out.
+      if (!options.expectAuthErrors || error.message === serverMessages.sessionTerminated)
+        leaveFor(authRedirectTarget(error.message, window.location));
     }
     throw error;
   }

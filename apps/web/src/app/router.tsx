@@ -1,12 +1,12 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/ComingSoonPage';
+import { FullPageSpin } from '../components/FullPageSpin';
 import { AuthActionPage } from '../features/auth/pages/AuthActionPage';
 import { ConfirmEmailPage } from '../features/auth/pages/ConfirmEmailPage';
 import { PasswordResetPage } from '../features/auth/pages/PasswordResetPage';
 import { SessionExpiredPage } from '../features/auth/pages/SessionExpiredPage';
 import { SignInPage } from '../features/auth/pages/SignInPage';
 import { SignUpPage } from '../features/auth/pages/SignUpPage';
-import { SiteSearchPage } from '../features/sites/pages/SiteSearchPage';
 import { HomeRedirect, RequireAccess } from './access/RequireAccess';
 import { routeRequirements, type RouteRequirement } from './access/routeAccess';
 import { SelectTenantPage } from '../features/tenants/pages/SelectTenantPage';
@@ -67,10 +67,25 @@ const guarded = (requirement: RouteRequirement, children: RouteObject[]): RouteO
   children,
 });
 
+function ScreenLoading() {
+  return <FullPageSpin label="Loading the screen" />;
+}
+
 /** Spec 01 §2: the site assessment product; staff with read on placemaker. */
 const siteAssessmentRoutes: RouteObject[] = [
-  { path: 'map', element: <SiteSearchPage /> },
-  soon('table', 'Site table'),
+  // Loaded when opened: the map library is a megabyte no other screen needs.
+  {
+    path: 'map',
+    HydrateFallback: ScreenLoading,
+    lazy: async () => ({
+      Component: (await import('../features/sites/pages/SiteSearchPage')).SiteSearchPage,
+    }),
+  },
+  {
+    path: 'table',
+    HydrateFallback: ScreenLoading,
+    lazy: async () => ({ Component: (await import('../features/sites/pages/SiteTablePage')).SiteTablePage }),
+  },
   soon('data-export', 'Data export'),
   soon('site/:siteId', 'Site details'),
   soon('site/:siteId/map', 'Site map'),

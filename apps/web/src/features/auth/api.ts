@@ -2,7 +2,6 @@ import {
   accessAnswerSchema,
   authUserSchema,
   providerSchema,
-  serverMessages,
   sessionStateSchema,
   type AccessAction,
   type AccessUnit,
@@ -59,10 +58,8 @@ export async function fetchCurrentUser(signal?: AbortSignal): Promise<AuthUser |
     if (!state.isAuthenticated) return null;
     return await api.get('/auth/user', authUserSchema, { signal, expectAuthErrors: true });
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      if (error.message === serverMessages.sessionTerminated) window.location.assign('/session-expired');
-      return null;
-    }
+    // A revoked session has already been sent to /session-expired by the client.
+    if (error instanceof ApiError && error.status === 401) return null;
     throw error;
   }
 }

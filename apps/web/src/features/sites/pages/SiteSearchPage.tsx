@@ -1,44 +1,116 @@
-import { Button, Checkbox, Dropdown } from 'antd';
-import { DownOutlined, SearchOutlined } from '@ant-design/icons';
-import { featureAccess } from '@planning/shared';
-import { Permitted } from '../../../app/access/Permitted';
+import { useMemo, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { FeatureCollection } from 'geojson';
+import { flatLeaves, tileQueryString, type FilterValues } from '@planning/shared';
+import { FullPageSpin } from '../../../components/FullPageSpin';
+import { useTenant } from '../../../app/tenant/TenantContext';
+import {
+  fetchScenarios,
+  fetchSearchOptions,
+  fetchSiteCardConfig,
+  fetchSiteGeometries,
+  sitesQueryKeys,
+} from '../api';
+import { ConfigError } from '../components/ConfigError';
+import { FilterPanel } from '../components/FilterPanel';
+import { ResultsList } from '../components/ResultsList';
+import { SiteMap } from '../map/SiteMap';
+import { DEFAULT_CENTRE } from '../map/mapStyle';
+import { useStoredSearch } from '../searchState';
+import { useAppliedFilters } from '../useAppliedFilters';
 
-/**
- * Spec 01 §2 "Site search screen". The filters, map and results arrive with the site search
- * work; the results header and its permissions are here already.
- */
+/** Searches cover the base scenario; other scenarios are opened from a site. */
+const DEFAULT_SCENARIO = 'Base';
+import '../sites.css';
+
+/** Spec 01 §2 "Site search screen" (/map): filters on the left, the map, results on the right. */
 export function SiteSearchPage() {
+  const { tenant, flags } = useTenant();
+  const navigate = useNavigate();
+  const [search, apply] = useStoredSearch(tenant.name);
+  const [draft, setDraft] = useState<FilterValues>(search.values);
+  const [searchInArea, setSearchInArea] = useState(search.area !== null);
+  const [highlight, setHighlight] = useState<FeatureCollection | null>(null);
+  const { config: searchConfig, filters } = useAppliedFilters(search.values, search.area);
+  const cardConfig = useQuery({
+    queryKey: sitesQueryKeys.cardConfig,
+    queryFn: ({ signal }) => fetchSiteCardConfig(signal),
+  });
+
+  // Lists without options in the config offer the values the council's sites have.
+  const optionFields = useMemo(
+    () =>
+      flatLeaves(searchConfig.data?.filters ?? [])
+        .filter((f) => (f.type === 'checkboxesList' || f.type === 'select') && !f.options)
+        .map((f) => f.dbPropertyName),
+    [searchConfig.data],
+  );
+  const options = useQuery({
+    queryKey: sitesQueryKeys.options(optionFields),
+    queryFn: ({ signal }) => fetchSearchOptions(optionFields, signal),
+    enabled: optionFields.length > 0,
+    staleTime: 5 * 60_000,
+  });
+
+  const tileQuery = useMemo(() => tileQueryString({ filters }), [filters]);
+  const withScenario = flags.scenariosInSiteView === true;
+  const scenarios = useQuery({
+    queryKey: sitesQueryKeys.scenarios,
+    queryFn: ({ signal }) => fetchScenarios(signal),
+    enabled: withScenario,
+  });
+
+  if (searchConfig.isError) return <ConfigError type="site-search" error={searchConfig.error} />;
+  if (cardConfig.isError) return <ConfigError type="site-card" error={cardConfig.error} />;
+  if (!searchConfig.data || !cardConfig.data) return <FullPageSpin label="Loading site search" />;
+
+  const showOnMap = async (id: string) =>
+    setHighlight((await fetchSiteGeometries([id])) as FeatureCollection);
+
   return (
-    <div className="page">
-      <h1 className="page__title">Site search</h1>
-      <p>The map and filters are coming soon.</p>
-      <section className="site-results-header" aria-label="Search results">
-        <Permitted needs={featureAccess.searchButton}>
-          <Button type="primary" icon={<SearchOutlined aria-hidden />}>
-            Search Sites
-          </Button>
-        </Permitted>
-        <span className="site-results-header__count">0 sites</span>
-        <Permitted needs={featureAccess.bulkSiteActions}>
-          <Checkbox>Select all</Checkbox>
-        </Permitted>
-        <Permitted needs={featureAccess.bulkSiteActions}>
-          <Dropdown
-            trigger={['click']}
-            menu={{
-              items: [
-                { key: 'add-to-list', label: 'Add to list' },
-                { key: 'add-tag', label: 'Add tag' },
-                { key: 'delete', label: 'Delete', danger: true },
-              ],
-            }}
-          >
-            <Button>
-              Bulk actions <DownOutlined aria-hidden />
-            </Button>
-          </Dropdown>
-        </Permitted>
-      </section>
+    <div className="site-search">
+      <h1 className="visually-hidden">Site search</h1>
+      <FilterPanel
+        config={searchConfig.data}
+        values={draft}
+        options={options.data ?? {}}
+        onChange={setDraft}
+        onSearch={() => apply({ values: draft, area: searchInArea ? search.area : null })}
+        onReset={() => {
+          setDraft({});
+          setSearchInArea(false);
+          apply({ values: {}, area: null });
+        }}
+        searchInArea={searchInArea}
+        onSearchInAreaChange={(on) => {
+          setSearchInArea(on);
+          if (!on && search.area) apply({ values: search.values, area: null });
+        }}
+        hasArea={search.area !== null}
+      />
+      <SiteMap
+        centre={tenant.locationLonLat ?? DEFAULT_CENTRE}
+        mainColor={tenant.mainColor}
+        baseMaps={tenant.baseMaps}
+        tileQuery={tileQuery}
+        highlight={highlight}
+        drawArea={searchInArea}
+        area={search.area}
+        onAreaDrawn={(area) => apply({ values: draft, area })}
+        onOpenSite={(id) =>
+          navigate(withScenario ? `/site/${id}?scenario=${DEFAULT_SCENARIO}` : `/site/${id}`)
+        }
+      />
+      <ResultsList
+        key={tileQuery}
+        filters={filters}
+        scenario={undefined}
+        config={cardConfig.data}
+        scenarios={withScenario ? (scenarios.data?.map((s) => s.name) ?? ['Base']) : null}
+        onShowOnMap={(id) => void showOnMap(id)}
+        onExport={(siteIds) => navigate('/data-export', { state: { siteIds, scenario: DEFAULT_SCENARIO } })}
+      />
     </div>
   );
 }

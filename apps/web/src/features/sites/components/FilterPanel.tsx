@@ -1,0 +1,285 @@
+import { useId, useState } from 'react';
+import { Button, Checkbox, Input, InputNumber, Select, Switch } from 'antd';
+import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import {
+  featureAccess,
+  SEARCH_LIMITS,
+  type ComparisonOperator,
+  type FilterConfig,
+  type FilterValue,
+  type FilterValues,
+  type LeafFilterConfig,
+  type SiteSearchConfig,
+} from '@planning/shared';
+import { Permitted } from '../../../app/access/Permitted';
+
+/** Spec 01 §2: checkbox filter lists show 3 items before 'Show more'. */
+export const CHECKBOX_LIST_VISIBLE = 3;
+
+const equalityWords: Record<ComparisonOperator, string> = {
+  EQ: 'equal to',
+  NE: 'not equal to',
+  GT: 'more than',
+  GE: 'at least',
+  LT: 'less than',
+  LE: 'at most',
+};
+
+type Options = Record<string, (string | number | boolean)[]>;
+
+type FilterPanelProps = {
+  config: SiteSearchConfig;
+  values: FilterValues;
+  options: Options;
+  onChange: (values: FilterValues) => void;
+  onSearch: () => void;
+  onReset: () => void;
+  searchInArea: boolean;
+  onSearchInAreaChange: (on: boolean) => void;
+  hasArea: boolean;
+};
+
+/** Spec 01 §2: the 350 px 'Search and Filter' panel, built from the council's Site search config. */
+export function FilterPanel(props: FilterPanelProps) {
+  const { config, values, onChange } = props;
+  const set = (name: string, value: FilterValue) => onChange({ ...values, [name]: value });
+  const areaHintId = useId();
+  return (
+    <aside className="filter-panel" aria-labelledby="filter-panel-title">
+      <h2 id="filter-panel-title" className="filter-panel__title">
+        Search and Filter
+      </h2>
+      <form
+        className="filter-panel__form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          props.onSearch();
+        }}
+      >
+        <div className="filter-panel__filters">
+          {config.filters.map((filter, index) => (
+            <FilterControl key={index} filter={filter} values={values} options={props.options} set={set} />
+          ))}
+          <div className="filter-panel__area">
+            <Switch
+              id="search-in-area"
+              checked={props.searchInArea}
+              onChange={props.onSearchInAreaChange}
+              aria-describedby={areaHintId}
+            />
+            <label htmlFor="search-in-area">Search in area</label>
+            <p id={areaHintId} className="filter-panel__hint">
+              {props.searchInArea
+                ? props.hasArea
+                  ? 'Sites in the drawn area only. Draw again to replace it.'
+                  : 'Click on the map to draw the area; double-click to finish.'
+                : 'Limit the search to an area you draw on the map.'}
+            </p>
+          </div>
+        </div>
+        <div className="filter-panel__actions">
+          <Permitted needs={featureAccess.searchButton}>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+              Search Sites
+            </Button>
+          </Permitted>
+          <Button icon={<ReloadOutlined aria-hidden />} onClick={props.onReset}>
+            Reset
+          </Button>
+        </div>
+      </form>
+    </aside>
+  );
+}
+
+type ControlProps = {
+  filter: FilterConfig;
+  values: FilterValues;
+  options: Options;
+  set: (name: string, value: FilterValue) => void;
+};
+
+function FilterControl({ filter, values, options, set }: ControlProps) {
+  const id = useId();
+  if (filter.type === 'group') {
+    return (
+      <fieldset className="filter-group">
+        <legend>{filter.label}</legend>
+        {filter.description && <p className="filter-panel__hint">{filter.description}</p>}
+        {filter.filters.map((child, index) => (
+          <FilterControl key={index} filter={child} values={values} options={options} set={set} />
+        ))}
+      </fieldset>
+    );
+  }
+  const value = values[filter.dbPropertyName];
+  const name = filter.dbPropertyName;
+  const choices = optionsOf(filter, options);
+  const label = (
+    <label className="filter__label" htmlFor={id}>
+      {filter.label}
+    </label>
+  );
+  switch (filter.type) {
+    case 'checkbox':
+      return (
+        <div className="filter filter--checkbox">
+          <Checkbox
+            id={id}
+            checked={value === true}
+            onChange={(event) => set(name, event.target.checked || null)}
+          >
+            {filter.label}
+          </Checkbox>
+        </div>
+      );
+    case 'checkboxesList':
+      return (
+        <CheckboxList
+          label={filter.label}
+          choices={choices}
+          selected={Array.isArray(value) ? value : []}
+          onChange={(next) => set(name, next)}
+        />
+      );
+    case 'select':
+      return (
+        <div className="filter">
+          {label}
+          <Select
+            id={id}
+            allowClear
+            placeholder="Any"
+            value={typeof value === 'string' || typeof value === 'number' ? value : undefined}
+            options={choices}
+            onChange={(next: string | number | undefined) => set(name, next ?? null)}
+          />
+        </div>
+      );
+    case 'number':
+      return (
+        <div className="filter">
+          <label className="filter__label" htmlFor={id}>
+            {filter.label} <span className="filter__equality">({equalityWords[filter.equality]})</span>
+          </label>
+          <InputNumber
+            id={id}
+            min={filter.min}
+            max={filter.max}
+            value={typeof value === 'number' ? value : null}
+            onChange={(next) => set(name, typeof next === 'number' ? next : null)}
+            style={{ width: '100%' }}
+          />
+        </div>
+      );
+    case 'range': {
+      const range = (value ?? {}) as { min?: number | null; max?: number | null };
+      return (
+        <fieldset className="filter filter--range">
+          <legend className="filter__label">
+            {filter.label}
+            {filter.unit ? ` (${filter.unit})` : ''}
+          </legend>
+          <InputNumber
+            aria-label={`${filter.label} from`}
+            placeholder="Min"
+            min={filter.min}
+            max={filter.max}
+            value={range.min ?? null}
+            onChange={(next) => set(name, { ...range, min: typeof next === 'number' ? next : null })}
+          />
+          <span aria-hidden>–</span>
+          <InputNumber
+            aria-label={`${filter.label} to`}
+            placeholder="Max"
+            min={filter.min}
+            max={filter.max}
+            value={range.max ?? null}
+            onChange={(next) => set(name, { ...range, max: typeof next === 'number' ? next : null })}
+          />
+        </fieldset>
+      );
+    }
+    case 'text':
+      return (
+        <div className="filter">
+          {label}
+          <Input
+            id={id}
+            placeholder={filter.placeholder}
+            maxLength={filter.maxLength ?? SEARCH_LIMITS.textMax}
+            value={typeof value === 'string' ? value : ''}
+            onChange={(event) => set(name, event.target.value)}
+            allowClear
+          />
+        </div>
+      );
+    case 'dateRange': {
+      const dates = (value ?? {}) as { from?: string | null; to?: string | null };
+      return (
+        <fieldset className="filter filter--range">
+          <legend className="filter__label">{filter.label}</legend>
+          <Input
+            type="date"
+            aria-label={`${filter.label} from`}
+            value={dates.from ?? ''}
+            onChange={(event) => set(name, { ...dates, from: event.target.value || null })}
+          />
+          <Input
+            type="date"
+            aria-label={`${filter.label} to`}
+            value={dates.to ?? ''}
+            onChange={(event) => set(name, { ...dates, to: event.target.value || null })}
+          />
+        </fieldset>
+      );
+    }
+  }
+}
+
+function optionsOf(filter: LeafFilterConfig, found: Options): { label: string; value: string | number }[] {
+  if ('options' in filter && filter.options) {
+    return filter.options.map((option) => ({ label: option.label, value: option.value }));
+  }
+  return (found[filter.dbPropertyName] ?? [])
+    .filter((value): value is string | number => typeof value !== 'boolean')
+    .map((value) => ({ label: String(value), value }));
+}
+
+type CheckboxListProps = {
+  label: string;
+  choices: { label: string; value: string | number }[];
+  selected: (string | number)[];
+  onChange: (next: (string | number)[]) => void;
+};
+
+function CheckboxList({ label, choices, selected, onChange }: CheckboxListProps) {
+  const [expanded, setExpanded] = useState(false);
+  const visible = expanded ? choices : choices.slice(0, CHECKBOX_LIST_VISIBLE);
+  const hidden = choices.length - CHECKBOX_LIST_VISIBLE;
+  return (
+    <fieldset className="filter filter--list">
+      <legend className="filter__label">{label}</legend>
+      {visible.map((choice) => (
+        <Checkbox
+          key={String(choice.value)}
+          checked={selected.includes(choice.value)}
+          onChange={(event) =>
+            onChange(
+              event.target.checked
+                ? [...selected, choice.value]
+                : selected.filter((value) => value !== choice.value),
+            )
+          }
+        >
+          {choice.label}
+        </Checkbox>
+      ))}
+      {hidden > 0 && (
+        <Button type="link" size="small" className="filter__more" onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Show less' : 'Show more'}
+        </Button>
+      )}
+    </fieldset>
+  );
+}

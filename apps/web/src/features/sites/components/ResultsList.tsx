@@ -1,0 +1,198 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Button, Checkbox, Dropdown, Empty, Spin } from 'antd';
+import { DownOutlined, ExportOutlined } from '@ant-design/icons';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { featureAccess, type SearchFilter, type SiteCardConfig } from '@planning/shared';
+import { Permitted } from '../../../app/access/Permitted';
+import { fetchMatchingIds, searchSites, sitesQueryKeys } from '../api';
+import { SiteCard, type ResultSite } from './SiteCard';
+
+const PAGE = 50;
+
+/** Spec 01 §9: a card is 25 px per field plus about 84.5 and 3.75. */
+export function cardHeight(fields: number): number {
+  return Math.round(25 * fields + 84.5 + 3.75);
+}
+
+/** Spec 01 §2: 'n / total sites found' while pages load; the count once all are in. */
+export function resultsText(fetched: number, total: number): string {
+  if (total === 0) return 'No sites found';
+  if (fetched < total)
+    return `${fetched.toLocaleString('en-GB')} / ${total.toLocaleString('en-GB')} sites found`;
+  return `${total.toLocaleString('en-GB')} ${total === 1 ? 'site' : 'sites'} found`;
+}
+
+type ResultsListProps = {
+  filters: SearchFilter[];
+  scenario: string | undefined;
+  config: SiteCardConfig;
+  /** The council's scenarios when the scenarios feature is on, else null. */
+  scenarios: string[] | null;
+  onShowOnMap: (id: string) => void;
+  onExport: (siteIds: string[]) => void;
+};
+
+/**
+ * The results column: header with count, selection and export, then the cards, loaded page by
+ * page. Mounted anew for each search (keyed by it), so a new search starts with nothing selected.
+ */
+export function ResultsList({
+  filters,
+  scenario,
+  config,
+  scenarios,
+  onShowOnMap,
+  onExport,
+}: ResultsListProps) {
+  const attributes = useMemo(
+    () => [...new Set(['site_name', ...config.elements.map((element) => element.dbPropertyName)])],
+    [config],
+  );
+  const search = { filters, scenario, attributes };
+  const results = useInfiniteQuery({
+    queryKey: sitesQueryKeys.results(search),
+    queryFn: ({ pageParam, signal }) =>
+      searchSites({ filters, scenario, attributes, limit: PAGE, offset: pageParam }, signal),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const fetched = pages.reduce((sum, page) => sum + page.sites.length, 0);
+      return fetched < last.total && last.sites.length > 0 ? fetched : undefined;
+    },
+  });
+  const sites = useMemo(
+    () => (results.data?.pages.flatMap((page) => page.sites) ?? []) as ResultSite[],
+    [results.data],
+  );
+  const total = results.data?.pages[0]?.total ?? 0;
+
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [busy, setBusy] = useState(false);
+
+  const scroller = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer keeps its own state; nothing here is memoised from it
+  const virtualizer = useVirtualizer({
+    count: sites.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => cardHeight(config.elements.length),
+    overscan: 4,
+    gap: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.at(-1)?.index ?? -1;
+  useEffect(() => {
+    if (lastIndex >= sites.length - 5 && results.hasNextPage && !results.isFetchingNextPage) {
+      void results.fetchNextPage();
+    }
+  }, [lastIndex, sites.length, results]);
+
+  const allIds = async () => (await fetchMatchingIds(filters, scenario)).ids;
+  const selectAll = async (checked: boolean) => {
+    if (!checked) return setSelected(new Set());
+    setBusy(true);
+    try {
+      setSelected(new Set(await allIds()));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const exportResults = async () => {
+    setBusy(true);
+    try {
+      onExport(selected.size > 0 ? [...selected] : await allIds());
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const allSelected = total > 0 && selected.size >= total;
+  return (
+    <section className="site-results" aria-label="Search results">
+      <div className="site-results__header">
+        <p className="site-results__count" role="status" aria-live="polite">
+          {results.isPending
+            ? 'Searching…'
+            : results.isError
+              ? 'Failed to search sites'
+              : resultsText(sites.length, total)}
+        </p>
+        <div className="site-results__tools">
+          <Permitted needs={featureAccess.bulkSiteActions}>
+            <Checkbox
+              checked={allSelected}
+              indeterminate={selected.size > 0 && !allSelected}
+              disabled={total === 0 || busy}
+              onChange={(event) => void selectAll(event.target.checked)}
+            >
+              {selected.size > 0 ? `${selected.size.toLocaleString('en-GB')} selected` : 'Select all'}
+            </Checkbox>
+          </Permitted>
+          <Permitted needs={featureAccess.bulkSiteActions}>
+            <Dropdown
+              trigger={['click']}
+              disabled={selected.size === 0}
+              menu={{
+                items: [
+                  { key: 'add-to-list', label: 'Add to list', disabled: true },
+                  { key: 'add-tag', label: 'Add tag', disabled: true },
+                  { key: 'delete', label: 'Delete', danger: true, disabled: true },
+                ],
+              }}
+            >
+              <Button size="small">
+                Bulk actions <DownOutlined aria-hidden />
+              </Button>
+            </Dropdown>
+          </Permitted>
+          <Button
+            size="small"
+            icon={<ExportOutlined aria-hidden />}
+            disabled={total === 0}
+            loading={busy}
+            onClick={() => void exportResults()}
+          >
+            Export search results
+          </Button>
+        </div>
+      </div>
+      <div ref={scroller} className="site-results__list" tabIndex={-1}>
+        {results.isPending ? (
+          <Spin className="site-results__spin" />
+        ) : total === 0 ? (
+          <Empty description="No sites found" />
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const site = sites[item.index]!;
+              return (
+                <div
+                  key={site.id}
+                  ref={virtualizer.measureElement}
+                  data-index={item.index}
+                  className="site-results__item"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                >
+                  <SiteCard
+                    site={site}
+                    config={config}
+                    scenarios={scenarios}
+                    selected={selected.has(site.id)}
+                    onSelect={(on) =>
+                      setSelected((current) => {
+                        const next = new Set(current);
+                        if (on) next.add(site.id);
+                        else next.delete(site.id);
+                        return next;
+                      })
+                    }
+                    onShowOnMap={() => onShowOnMap(site.id)}
+                  />
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}

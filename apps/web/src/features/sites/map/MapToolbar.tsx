@@ -1,0 +1,138 @@
+import type { ReactNode } from 'react';
+import { Button, Dropdown, Tooltip } from 'antd';
+import {
+  CameraOutlined,
+  ColumnWidthOutlined,
+  CompassOutlined,
+  EditOutlined,
+  FullscreenExitOutlined,
+  FullscreenOutlined,
+  GlobalOutlined,
+  MinusOutlined,
+  PlusOutlined,
+} from '@ant-design/icons';
+import { baseLayerLabels, type BaseLayer } from './mapStyle';
+
+type MapToolbarProps = {
+  ready: boolean;
+  onZoomIn: () => void;
+  onZoomOut: () => void;
+  onResetNorth: () => void;
+  pitch3d: boolean;
+  onTogglePitch: () => void;
+  fullscreen: boolean;
+  onToggleFullscreen: () => void;
+  onScreenshot: () => void;
+  measuring: boolean;
+  onToggleMeasure: () => void;
+  drawing: boolean;
+  onToggleDraw: () => void;
+  baseLayer: BaseLayer;
+  baseLayers: BaseLayer[];
+  onBaseLayerChange: (layer: BaseLayer) => void;
+  /** Only when the council has the imagery or the heights (spec 01 §2). */
+  satellite: { on: boolean; toggle: () => void } | null;
+  terrain: { on: boolean; toggle: () => void } | null;
+};
+
+/** Spec 01 §2 map tools. Every tool is a labelled button, so it can be used from the keyboard. */
+export function MapToolbar(props: MapToolbarProps) {
+  return (
+    <div className="map-toolbar" role="toolbar" aria-label="Map tools" aria-orientation="vertical">
+      <Tool label="Zoom in" icon={<PlusOutlined />} onClick={props.onZoomIn} disabled={!props.ready} />
+      <Tool label="Zoom out" icon={<MinusOutlined />} onClick={props.onZoomOut} disabled={!props.ready} />
+      <Tool
+        label="Reset north"
+        icon={<CompassOutlined />}
+        onClick={props.onResetNorth}
+        disabled={!props.ready}
+      />
+      <Tool
+        label={props.pitch3d ? 'Show in 2D' : 'Show in 3D'}
+        icon={<span className="map-toolbar__text">{props.pitch3d ? '2D' : '3D'}</span>}
+        onClick={props.onTogglePitch}
+        disabled={!props.ready}
+      />
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          selectable: true,
+          selectedKeys: [props.baseLayer],
+          items: (Object.keys(baseLayerLabels) as BaseLayer[]).map((key) => ({
+            key,
+            label: baseLayerLabels[key],
+          })),
+          onClick: ({ key }) => props.onBaseLayerChange(key as BaseLayer),
+        }}
+      >
+        <Button aria-label="Base map" icon={<GlobalOutlined aria-hidden />} disabled={!props.ready} />
+      </Dropdown>
+      {props.satellite && (
+        <Tool
+          label="Satellite"
+          icon={<span className="map-toolbar__text">SAT</span>}
+          onClick={props.satellite.toggle}
+          pressed={props.satellite.on}
+          disabled={!props.ready}
+        />
+      )}
+      {props.terrain && (
+        <Tool
+          label="Terrain"
+          icon={<span className="map-toolbar__text">⛰</span>}
+          onClick={props.terrain.toggle}
+          pressed={props.terrain.on}
+          disabled={!props.ready}
+        />
+      )}
+      <Tool
+        label="Measure distance"
+        icon={<ColumnWidthOutlined />}
+        onClick={props.onToggleMeasure}
+        pressed={props.measuring}
+        disabled={!props.ready}
+      />
+      <Tool
+        label="Draw polygon"
+        icon={<EditOutlined />}
+        onClick={props.onToggleDraw}
+        pressed={props.drawing}
+        disabled={!props.ready}
+      />
+      <Tool
+        label={props.fullscreen ? 'Exit full screen' : 'Full screen'}
+        icon={props.fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}
+        onClick={props.onToggleFullscreen}
+      />
+      <Tool
+        label="Screenshot"
+        icon={<CameraOutlined />}
+        onClick={props.onScreenshot}
+        disabled={!props.ready}
+      />
+    </div>
+  );
+}
+
+type ToolProps = {
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  pressed?: boolean;
+  disabled?: boolean;
+};
+
+function Tool({ label, icon, onClick, pressed, disabled }: ToolProps) {
+  return (
+    <Tooltip title={label} placement="left">
+      <Button
+        aria-label={label}
+        aria-pressed={pressed}
+        type={pressed ? 'primary' : 'default'}
+        icon={<span aria-hidden>{icon}</span>}
+        onClick={onClick}
+        disabled={disabled}
+      />
+    </Tooltip>
+  );
+}

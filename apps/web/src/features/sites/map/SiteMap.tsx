@@ -1,0 +1,335 @@
+import { useEffect, useRef, useState } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { ConfigProvider } from 'antd';
+import * as maplibregl from 'maplibre-gl';
+import type { GeoJSONSource, MapGeoJSONFeature, VectorTileSource } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+// The worker is a self-contained module: shipped as a file of its own, beside the bundle.
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import { TerraDraw, TerraDrawLineStringMode, TerraDrawPolygonMode } from 'terra-draw';
+import { TerraDrawMapLibreGLAdapter } from 'terra-draw-maplibre-gl-adapter';
+import turfArea from '@turf/area';
+import turfLength from '@turf/length';
+import type { Feature, FeatureCollection, LineString, Polygon } from 'geojson';
+import { API_BASE_PATH, type BaseMapInfo, type SearchArea } from '@planning/shared';
+import { getStoredTenantName } from '../../../api/tenantStorage';
+import { MapToolbar } from './MapToolbar';
+import { SitePopup, type PopupSite } from './SitePopup';
+import {
+  baseColours,
+  buildSiteMapStyle,
+  HIGHLIGHT_SOURCE,
+  MAP,
+  SITE_LAYERS,
+  SITE_SOURCE,
+  siteTilesUrl,
+  type BaseLayer,
+} from './mapStyle';
+
+export type SiteMapProps = {
+  centre: [number, number];
+  mainColor: string;
+  /** The council's own base maps (OS, satellite, terrain), when it has any. */
+  baseMaps: BaseMapInfo[];
+  tileQuery: string;
+  /** Outlines to highlight and fly to ('Show On Map'). */
+  highlight: FeatureCollection | null;
+  /** Search in area: the drawn area, and whether drawing is on. */
+  drawArea: boolean;
+  area: SearchArea | null;
+  onAreaDrawn: (area: SearchArea) => void;
+  onOpenSite: (id: string) => void;
+};
+
+type DrawMode = 'none' | 'polygon' | 'measure';
+
+maplibregl.setWorkerUrl(maplibreWorkerUrl);
+
+/** Spec 01 §2 map: the filtered sites from vector tiles over an offline base map, with the tools. */
+export function SiteMap(props: SiteMapProps) {
+  const container = useRef<HTMLDivElement>(null);
+  const frame = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<maplibregl.Map | null>(null);
+  const drawRef = useRef<TerraDraw | null>(null);
+  const popupRef = useRef<{ popup: maplibregl.Popup; root: Root } | null>(null);
+  const callbacks = useRef(props);
+  callbacks.current = props;
+  const [ready, setReady] = useState(false);
+  const [pitch3d, setPitch3d] = useState(false);
+  const [baseLayer, setBaseLayer] = useState<BaseLayer>('offline');
+  const [drawMode, setDrawMode] = useState<DrawMode>('none');
+  const [measurement, setMeasurement] = useState<string | null>(null);
+  const [fullscreen, setFullscreen] = useState(false);
+  const [satellite, setSatellite] = useState(false);
+  const [terrain, setTerrain] = useState(false);
+  const has = (layer: BaseMapInfo['layer']) => props.baseMaps.some((map) => map.layer === layer);
+  const initialQuery = useRef(props.tileQuery);
+  // Clicks belong to the drawing tools while one is on.
+  const drawModeRef = useRef<DrawMode>('none');
+  drawModeRef.current = drawMode;
+
+  // The map is made once; later changes go through its API rather than a new map.
+  useEffect(() => {
+    if (!container.current) return;
+    const origin = window.location.origin;
+    const map = new maplibregl.Map({
+      container: container.current,
+      style: buildSiteMapStyle({
+        origin,
+        tileQuery: initialQuery.current,
+        mainColor: callbacks.current.mainColor,
+        baseLayer: 'offline',
+        baseMaps: callbacks.current.baseMaps,
+      }),
+      center: callbacks.current.centre,
+      zoom: MAP.defaultZoom,
+      minZoom: MAP.minZoom,
+      maxZoom: MAP.maxZoom,
+      maxPitch: MAP.maxPitch,
+      attributionControl: { compact: true },
+      // Our own API: send the council and the session with every tile and GeoJSON request.
+      transformRequest: (url) => {
+        if (!url.startsWith(`${origin}${API_BASE_PATH}`)) return { url };
+        const tenant = getStoredTenantName();
+        return { url, credentials: 'same-origin', headers: tenant ? { 'X-Tenant': tenant } : {} };
+      },
+    });
+    mapRef.current = map;
+
+    let hovered: string | number | undefined;
+    const setHover = (id: string | number | undefined) => {
+      if (hovered !== undefined)
+        map.setFeatureState({ source: SITE_SOURCE, sourceLayer: 'sites', id: hovered }, { hover: false });
+      hovered = id;
+      if (id !== undefined)
+        map.setFeatureState({ source: SITE_SOURCE, sourceLayer: 'sites', id }, { hover: true });
+    };
+    map.on('mousemove', SITE_LAYERS.fill, (event) => {
+      map.getCanvas().style.cursor = 'pointer';
+      setHover(event.features?.[0]?.id);
+    });
+    map.on('mouseleave', SITE_LAYERS.fill, () => {
+      map.getCanvas().style.cursor = '';
+      setHover(undefined);
+    });
+    map.on('click', SITE_LAYERS.clusters, (event) => {
+      if (drawModeRef.current !== 'none') return;
+      map.easeTo({
+        center: event.lngLat,
+        zoom: Math.min(MAP.maxZoom, map.getZoom() + 2),
+        duration: MAP.easeMs,
+      });
+    });
+    map.on('click', SITE_LAYERS.fill, (event) => {
+      if (drawModeRef.current !== 'none') return;
+      openPopup(map, event.lngLat, uniqueSites(event.features ?? []));
+    });
+    // Spec 03 §9: 3D from pitch 5 up: buildings of capacity rise from the sites.
+    map.on('pitch', () => {
+      const threeD = map.getPitch() > MAP.threeDThreshold;
+      map.setLayoutProperty(SITE_LAYERS.extrusion, 'visibility', threeD ? 'visible' : 'none');
+      setPitch3d(threeD);
+    });
+    map.on('load', () => {
+      const draw = new TerraDraw({
+        adapter: new TerraDrawMapLibreGLAdapter({ map }),
+        modes: [new TerraDrawPolygonMode(), new TerraDrawLineStringMode()],
+      });
+      draw.start();
+      draw.on('change', () => {
+        const feature = draw.getSnapshot().at(-1);
+        if (feature?.geometry.type === 'LineString')
+          setMeasurement(formatLength(feature as Feature<LineString>));
+        if (feature?.geometry.type === 'Polygon' && draw.getMode() === 'polygon')
+          setMeasurement(formatArea(feature as Feature<Polygon>));
+      });
+      draw.on('finish', (id) => {
+        const feature = draw.getSnapshotFeature(id);
+        if (feature?.geometry.type === 'Polygon' && callbacks.current.drawArea) {
+          callbacks.current.onAreaDrawn({
+            type: 'Polygon',
+            coordinates: feature.geometry.coordinates as number[][][],
+          } as SearchArea);
+        }
+      });
+      drawRef.current = draw;
+      setReady(true);
+    });
+    const onFullscreen = () => setFullscreen(document.fullscreenElement === frame.current);
+    document.addEventListener('fullscreenchange', onFullscreen);
+
+    function openPopup(target: maplibregl.Map, at: maplibregl.LngLat, sites: PopupSite[]) {
+      if (sites.length === 0) return;
+      popupRef.current?.popup.remove();
+      const element = document.createElement('div');
+      const root = createRoot(element);
+      // A root of its own, outside the app's theme: give it the council's colour again.
+      root.render(
+        <ConfigProvider theme={{ token: { colorPrimary: callbacks.current.mainColor } }}>
+          <SitePopup sites={sites} onOpen={(id) => callbacks.current.onOpenSite(id)} />
+        </ConfigProvider>,
+      );
+      const popup = new maplibregl.Popup({ maxWidth: `${MAP.popupWidth}px`, focusAfterOpen: true })
+        .setLngLat(at)
+        .setDOMContent(element)
+        .addTo(target);
+      popup.on('close', () => queueMicrotask(() => root.unmount()));
+      popupRef.current = { popup, root };
+    }
+
+    return () => {
+      document.removeEventListener('fullscreenchange', onFullscreen);
+      popupRef.current?.popup.remove();
+      drawRef.current?.stop();
+      map.remove();
+      mapRef.current = null;
+    };
+  }, []);
+
+  // A new search: the same source, new tile addresses.
+  useEffect(() => {
+    const source = mapRef.current?.getSource<VectorTileSource>(SITE_SOURCE);
+    source?.setTiles([siteTilesUrl(window.location.origin, props.tileQuery)]);
+    popupRef.current?.popup.remove();
+  }, [props.tileQuery]);
+
+  // 'Show On Map': outline the site and fly to it at zoom 16.
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !ready) return;
+    const data = props.highlight ?? { type: 'FeatureCollection', features: [] };
+    map.getSource<GeoJSONSource>(HIGHLIGHT_SOURCE)?.setData(data);
+    const box = boundsOf(data);
+    if (box) map.flyTo({ center: box.getCenter(), zoom: MAP.flyToZoom, duration: MAP.easeMs });
+  }, [props.highlight, ready]);
+
+  // Search in area switches the polygon tool on; switching it off forgets the drawing.
+  useEffect(() => {
+    if (!ready) return;
+    if (props.drawArea) selectDrawMode('polygon');
+    else if (drawMode === 'polygon') selectDrawMode('none');
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- react to the toggle only
+  }, [props.drawArea, ready]);
+
+  function selectDrawMode(mode: DrawMode) {
+    const draw = drawRef.current;
+    if (!draw) return;
+    draw.clear();
+    setMeasurement(null);
+    draw.setMode(mode === 'none' ? 'static' : mode === 'measure' ? 'linestring' : 'polygon');
+    setDrawMode(mode);
+  }
+
+  function changeBaseLayer(next: BaseLayer) {
+    const map = mapRef.current;
+    if (!map) return;
+    const colours = baseColours(next);
+    map.setPaintProperty('background', 'background-color', colours.background);
+    map.setPaintProperty('land', 'fill-color', colours.land);
+    map.setPaintProperty('district-fill', 'fill-color', colours.district);
+    if (map.getLayer('os')) map.setLayoutProperty('os', 'visibility', next === 'os' ? 'visible' : 'none');
+    setBaseLayer(next);
+  }
+
+  function toggleSatellite() {
+    const map = mapRef.current;
+    if (!map?.getLayer('satellite')) return;
+    map.setLayoutProperty('satellite', 'visibility', satellite ? 'none' : 'visible');
+    setSatellite(!satellite);
+  }
+
+  function toggleTerrain() {
+    const map = mapRef.current;
+    if (!map?.getSource('terrain')) return;
+    map.setTerrain(terrain ? null : { source: 'terrain', exaggeration: 1 });
+    setTerrain(!terrain);
+  }
+
+  function screenshot() {
+    const map = mapRef.current;
+    if (!map) return;
+    // The drawing buffer is only readable in the frame that drew it.
+    map.once('render', () => {
+      map.getCanvas().toBlob((blob) => {
+        if (!blob) return;
+        const link = document.createElement('a');
+        link.href = URL.createObjectURL(blob);
+        link.download = `site-search-${new Date().toISOString().slice(0, 10)}.png`;
+        link.click();
+        setTimeout(() => URL.revokeObjectURL(link.href), 1000);
+      }, 'image/png');
+    });
+    map.triggerRepaint();
+  }
+
+  return (
+    <div ref={frame} className="site-map" data-fullscreen={fullscreen || undefined}>
+      <div ref={container} className="site-map__canvas" role="region" aria-label="Map of sites" />
+      <MapToolbar
+        ready={ready}
+        onZoomIn={() => mapRef.current?.zoomIn({ duration: MAP.easeMs })}
+        onZoomOut={() => mapRef.current?.zoomOut({ duration: MAP.easeMs })}
+        onResetNorth={() => mapRef.current?.resetNorthPitch({ duration: MAP.easeMs })}
+        pitch3d={pitch3d}
+        onTogglePitch={() =>
+          mapRef.current?.easeTo({ pitch: pitch3d ? MAP.pitch2d : MAP.pitch3d, duration: MAP.easeMs })
+        }
+        fullscreen={fullscreen}
+        onToggleFullscreen={() =>
+          document.fullscreenElement
+            ? void document.exitFullscreen()
+            : void frame.current?.requestFullscreen()
+        }
+        onScreenshot={screenshot}
+        measuring={drawMode === 'measure'}
+        onToggleMeasure={() => selectDrawMode(drawMode === 'measure' ? 'none' : 'measure')}
+        drawing={drawMode === 'polygon'}
+        onToggleDraw={() => selectDrawMode(drawMode === 'polygon' ? 'none' : 'polygon')}
+        baseLayer={baseLayer}
+        baseLayers={['offline', 'outline', ...(has('os') ? (['os'] as const) : [])]}
+        onBaseLayerChange={changeBaseLayer}
+        satellite={has('satellite') ? { on: satellite, toggle: toggleSatellite } : null}
+        terrain={has('terrain') ? { on: terrain, toggle: toggleTerrain } : null}
+      />
+      {measurement && (
+        <output className="site-map__measurement" aria-live="polite">
+          {measurement}
+        </output>
+      )}
+    </div>
+  );
+}
+
+/** Several sites under one click: each once, in the order drawn. */
+function uniqueSites(features: MapGeoJSONFeature[]): PopupSite[] {
+  const seen = new Map<string, PopupSite>();
+  for (const feature of features) {
+    const id = String(feature.id);
+    if (!seen.has(id)) seen.set(id, { id, ...(feature.properties as Omit<PopupSite, 'id'>) });
+  }
+  return [...seen.values()];
+}
+
+function boundsOf(data: FeatureCollection): maplibregl.LngLatBounds | null {
+  const box = new maplibregl.LngLatBounds();
+  let any = false;
+  const visit = (coordinates: unknown): void => {
+    if (Array.isArray(coordinates) && typeof coordinates[0] === 'number') {
+      box.extend(coordinates as [number, number]);
+      any = true;
+    } else if (Array.isArray(coordinates)) coordinates.forEach(visit);
+  };
+  for (const feature of data.features)
+    visit((feature.geometry as { coordinates?: unknown } | null)?.coordinates);
+  return any ? box : null;
+}
+
+function formatLength(line: Feature<LineString>): string {
+  const metres = turfLength(line, { units: 'meters' });
+  return metres >= 1000 ? `${(metres / 1000).toFixed(2)} km` : `${Math.round(metres)} m`;
+}
+
+function formatArea(polygon: Feature<Polygon>): string {
+  const squareMetres = turfArea(polygon);
+  return `${(squareMetres / 10_000).toFixed(2)} ha`;
+}

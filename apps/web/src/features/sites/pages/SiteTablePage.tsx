@@ -1,0 +1,182 @@
+import { useMemo, useState, type ThHTMLAttributes } from 'react';
+import { Link } from 'react-router';
+import { Table, Tag, type TableColumnsType } from 'antd';
+import type { SortOrder } from 'antd/es/table/interface';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { clampColumnWidth, formatCardValue } from '@planning/shared';
+import { FullPageSpin } from '../../../components/FullPageSpin';
+import { useTenant } from '../../../app/tenant/TenantContext';
+import { fetchSiteCardConfig, searchSites, sitesQueryKeys } from '../api';
+import { ConfigError } from '../components/ConfigError';
+import { resultsText } from '../components/ResultsList';
+import type { ResultSite } from '../components/SiteCard';
+import { useStoredSearch } from '../searchState';
+import { useAppliedFilters } from '../useAppliedFilters';
+import '../sites.css';
+
+const PAGE_SIZE = 50;
+
+type Sort = { field: string; direction: 'asc' | 'desc' } | undefined;
+
+/** A first width from the heading's length, inside the grid's 125–400 px. */
+const initialWidth = (label: string) => clampColumnWidth(label.length * 9 + 56);
+
+/** /table: the search the map shows, as a paged grid sorted on the server. */
+export function SiteTablePage() {
+  const { tenant } = useTenant();
+  const [search] = useStoredSearch(tenant.name);
+  const { config: searchConfig, filters } = useAppliedFilters(search.values, search.area);
+  const cardConfig = useQuery({
+    queryKey: sitesQueryKeys.cardConfig,
+    queryFn: ({ signal }) => fetchSiteCardConfig(signal),
+  });
+  const [page, setPage] = useState(1);
+  const [sort, setSort] = useState<Sort>(undefined);
+  const [widths, setWidths] = useState<Record<string, number>>({});
+
+  const elements = useMemo(
+    () => [
+      { label: 'Site name', dbPropertyName: 'site_name' },
+      ...(cardConfig.data?.elements.filter((element) => element.dbPropertyName !== 'site_name') ?? []),
+    ],
+    [cardConfig.data],
+  );
+  const attributes = elements.map((element) => element.dbPropertyName);
+  const request = { filters, attributes, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  const results = useQuery({
+    queryKey: sitesQueryKeys.table(request),
+    queryFn: ({ signal }) => searchSites(request, signal),
+    enabled: Boolean(searchConfig.data && cardConfig.data),
+    placeholderData: keepPreviousData,
+  });
+
+  if (searchConfig.isError) return <ConfigError type="site-search" error={searchConfig.error} />;
+  if (cardConfig.isError) return <ConfigError type="site-card" error={cardConfig.error} />;
+  if (!cardConfig.data) return <FullPageSpin label="Loading the site table" />;
+
+  const columns: TableColumnsType<ResultSite> = [
+    ...elements.map((element) => {
+      const width = widths[element.dbPropertyName] ?? initialWidth(element.label);
+      return {
+        key: element.dbPropertyName,
+        dataIndex: element.dbPropertyName,
+        title: element.label,
+        width,
+        sorter: true,
+        sortOrder: (sort?.field === element.dbPropertyName
+          ? sort.direction === 'asc'
+            ? 'ascend'
+            : 'descend'
+          : null) as SortOrder,
+        ellipsis: true,
+        render: (value: unknown, site: ResultSite) =>
+          element.dbPropertyName === 'site_name' ? (
+            <Link to={`/site/${site.id}`}>{formatCardValue(value ?? site.id_unique, {})}</Link>
+          ) : (
+            formatCardValue(value, element)
+          ),
+        onHeaderCell: () =>
+          ({
+            width,
+            onResize: (next: number) =>
+              setWidths((current) => ({ ...current, [element.dbPropertyName]: clampColumnWidth(next) })),
+          }) as ThHTMLAttributes<HTMLElement>,
+      };
+    }),
+    {
+      key: 'tags',
+      title: 'Tags',
+      width: 200,
+      render: (_: unknown, site: ResultSite) =>
+        site.site_tags.map((tag) => (
+          <Tag key={tag.id} color={tag.color ?? undefined}>
+            {tag.name}
+          </Tag>
+        )),
+    },
+  ];
+
+  const total = results.data?.total ?? 0;
+  return (
+    <div className="site-table">
+      <div className="site-table__header">
+        <h1 className="page__title">Site table</h1>
+        <p role="status" aria-live="polite">
+          {results.isPending ? 'Searching…' : resultsText(total, total)}
+        </p>
+      </div>
+      <Table<ResultSite>
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={(results.data?.sites ?? []) as ResultSite[]}
+        loading={results.isFetching}
+        components={{ header: { cell: ResizableHeaderCell } }}
+        scroll={{ x: 'max-content', y: 'calc(100vh - 260px)' }}
+        locale={{ emptyText: 'No sites found' }}
+        pagination={{ current: page, pageSize: PAGE_SIZE, total, showSizeChanger: false }}
+        onChange={(pagination, _filters, sorter) => {
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = typeof one?.columnKey === 'string' && one.order ? one.columnKey : undefined;
+          const nextSort: Sort = field
+            ? { field, direction: one?.order === 'descend' ? 'desc' : 'asc' }
+            : undefined;
+          if (JSON.stringify(nextSort) !== JSON.stringify(sort)) {
+            setSort(nextSort);
+            setPage(1);
+          } else {
+            setPage(pagination.current ?? 1);
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+type ResizableHeaderCellProps = ThHTMLAttributes<HTMLTableCellElement> & {
+  width?: number;
+  onResize?: (width: number) => void;
+};
+
+/** A header cell with a drag handle on its right edge; the page clamps the width to 125–400. */
+function ResizableHeaderCell({ width, onResize, children, style, ...rest }: ResizableHeaderCellProps) {
+  if (!onResize || !width)
+    return (
+      <th {...rest} style={style}>
+        {children}
+      </th>
+    );
+  const start = (event: React.PointerEvent<HTMLSpanElement>) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const from = event.clientX;
+    const move = (e: PointerEvent) => onResize(width + e.clientX - from);
+    const stop = () => {
+      window.removeEventListener('pointermove', move);
+      window.removeEventListener('pointerup', stop);
+    };
+    window.addEventListener('pointermove', move);
+    window.addEventListener('pointerup', stop);
+  };
+  return (
+    <th {...rest} style={{ ...style, position: 'relative' }}>
+      {children}
+      <span
+        className="site-table__resize"
+        role="separator"
+        aria-orientation="vertical"
+        aria-label="Resize column"
+        aria-valuenow={width}
+        aria-valuemin={125}
+        aria-valuemax={400}
+        tabIndex={0}
+        onPointerDown={start}
+        onClick={(event) => event.stopPropagation()}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowLeft') onResize(width - 10);
+          if (event.key === 'ArrowRight') onResize(width + 10);
+        }}
+      />
+    </th>
+  );
+}

@@ -1,0 +1,40 @@
+import { useCallback, useState } from 'react';
+import type { FilterValues, SearchArea } from '@planning/shared';
+
+/** Spec 01 §9: the site store persists only filter values, in session storage. */
+export type StoredSearch = { values: FilterValues; area: SearchArea | null };
+
+const EMPTY: StoredSearch = { values: {}, area: null };
+const keyOf = (tenant: string) => `planning.site-search.${tenant}`;
+
+export function readStoredSearch(tenant: string): StoredSearch {
+  try {
+    const raw = sessionStorage.getItem(keyOf(tenant));
+    if (!raw) return EMPTY;
+    const parsed = JSON.parse(raw) as Partial<StoredSearch>;
+    return {
+      values: typeof parsed.values === 'object' && parsed.values !== null ? parsed.values : {},
+      area: parsed.area ?? null,
+    };
+  } catch {
+    // A damaged entry is forgotten rather than breaking the screen.
+    return EMPTY;
+  }
+}
+
+/** The applied search: what the map, the results and the table show, kept for the session. */
+export function useStoredSearch(tenant: string) {
+  const [search, setSearch] = useState<StoredSearch>(() => readStoredSearch(tenant));
+  const apply = useCallback(
+    (next: StoredSearch) => {
+      setSearch(next);
+      try {
+        sessionStorage.setItem(keyOf(tenant), JSON.stringify(next));
+      } catch {
+        // Storage full or blocked: the search still works for this page.
+      }
+    },
+    [tenant],
+  );
+  return [search, apply] as const;
+}

@@ -1,0 +1,18 @@
+import { useMemo } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { filtersFromValues, type FilterValues, type SearchArea, type SearchFilter } from '@planning/shared';
+import { fetchSiteSearchConfig, sitesQueryKeys } from './api';
+
+/** The applied search as the API takes it: the panel's filters plus the drawn area. */
+export function useAppliedFilters(values: FilterValues, area: SearchArea | null) {
+  const config = useQuery({
+    queryKey: sitesQueryKeys.searchConfig,
+    queryFn: ({ signal }) => fetchSiteSearchConfig(signal),
+  });
+  const filters = useMemo<SearchFilter[]>(() => {
+    if (!config.data) return [];
+    const fromPanel = filtersFromValues(config.data, values);
+    return area ? [...fromPanel, { type: 'inArea', value: area }] : fromPanel;
+  }, [config.data, values, area]);
+  return { config, filters };
+}
