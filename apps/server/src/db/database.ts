@@ -86,7 +86,9 @@ async function openPostgres(options: {
     connectionString: options.url,
     max: options.poolSize ?? 10,
     // Every pooled connection starts as the application role, before any query can run.
-    options: `-c role=${APP_ROLE}`,
+    // JIT compiling pays off for long analytical queries; ours are short, and on a search over a
+    // million sites compiling took 26 ms of the page query and 250 ms of a filtered overview tile.
+    options: `-c role=${APP_ROLE} -c jit=off`,
   });
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return { kind: 'postgres', db, close: () => db.destroy() };

@@ -84,6 +84,25 @@ describe('row-level security', () => {
     for (const row of rows) expect(row, row.table_name).toMatchObject({ forced: true, policies: 1 });
   });
 
+  it('works the tenant out once per query, not once per row (an init plan)', async () => {
+    const { rows } = await sql<{ tablename: string; qual: string; with_check: string }>`
+      select tablename, qual, with_check from pg_policies
+      where policyname in ('tenant_isolation', 'tenants_update_self') order by 1`.execute(database.db);
+    expect(rows.length).toBeGreaterThanOrEqual(10);
+    for (const row of rows) {
+      expect(row.qual, row.tablename).toMatch(/= \( SELECT app_current_tenant\(\)/);
+      expect(row.with_check, row.tablename).toMatch(/= \( SELECT app_current_tenant\(\)/);
+    }
+    // And a plain query over a tenant table shows it: the policy's lookup is an init plan.
+    const a = await buildTenant(database.db);
+    const plan = await withTenant(database.db, a.id, async (trx) => {
+      const { rows: lines } = await sql<{ 'QUERY PLAN': string }>`
+        explain select count(*) from app_feature_flags`.execute(trx);
+      return lines.map((line) => line['QUERY PLAN']).join('\n');
+    });
+    expect(plan).toMatch(/InitPlan/);
+  });
+
   it('has PostGIS available to the application role', async () => {
     const { rows } = await sql<{ easting: number }>`
       select round(ST_X(ST_Transform(ST_SetSRID(ST_MakePoint(0.3634, 51.2743), 4326), 27700)))::int as easting`.execute(

@@ -98,9 +98,9 @@ export async function flexibleSearch(db: Kysely<Database>, tenantId: string, req
           ),
         );
       if (sortField && request.sort) {
-        page = page.orderBy(
-          sql`${fieldValue(sortField)}`,
-          sql.raw(request.sort.direction === 'desc' ? 'desc nulls last' : 'asc nulls last'),
+        const descending = request.sort.direction === 'desc';
+        page = page.orderBy(sql`${fieldValue(sortField)}`, (order) =>
+          (descending ? order.desc() : order.asc()).nullsLast(),
         );
       }
       const rows = await readingArea(() =>
