@@ -1,7 +1,7 @@
 import type { Feature, Geometry } from 'geojson';
 import { geoJSONToTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
-import { sql, type Transaction } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { SITE_TILE, type SearchFilter } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { loadDictionary, matchingSites } from '../search/search.service';
@@ -28,6 +28,20 @@ export function tileBounds(z: number, x: number, y: number) {
   const minX = -HALF_WORLD + x * size;
   const maxY = HALF_WORLD - y * size;
   return { minX, minY: maxY - size, maxX: minX + size, maxY, size };
+}
+
+/** The whole Web Mercator square: grid cells are counted from its top-left corner. */
+export const WORLD_SQUARE = tileBounds(0, 0, 0);
+
+/**
+ * A point's grid cell (`cx` from the left, `cy` from the top of the world) for cells `cell`
+ * metres wide: the one formula of clustered tiles and their pre-aggregated base cells.
+ */
+export function cellOf(point: RawBuilder<unknown>, cell: number) {
+  return [
+    sql<number>`floor((ST_X(${point}) - ${WORLD_SQUARE.minX}::float8) / ${cell}::float8)::int`.as('cx'),
+    sql<number>`floor((${WORLD_SQUARE.maxY}::float8 - ST_Y(${point})) / ${cell}::float8)::int`.as('cy'),
+  ] as const;
 }
 
 /**
@@ -57,23 +71,27 @@ export async function renderSiteTile(
   let rows;
   if (z <= SITE_TILE.clusterMaxZoom) {
     const cell = bounds.size / SITE_TILE.clusterCells;
-    // Cells are anchored at the tile's corner so every cell lies wholly in one tile.
-    const snapped = sql`ST_SnapToGrid(sites.point_3857, ${bounds.minX + cell / 2}::float8, ${bounds.minY + cell / 2}::float8, ${cell}::float8, ${cell}::float8)`;
     // Half-open bounds: a site on a tile edge is counted in exactly one tile.
-    rows = sites
+    const cells = sites
       .where(near('sites.point_3857'))
       .where(
         sql<boolean>`ST_X(sites.point_3857) >= ${bounds.minX}::float8 and ST_X(sites.point_3857) < ${bounds.maxX}::float8
           and ST_Y(sites.point_3857) > ${bounds.minY}::float8 and ST_Y(sites.point_3857) <= ${bounds.maxY}::float8`,
       )
+      .select([...cellOf(sql`sites.point_3857`, cell), 'sites.id', 'sites.optimised_unit_capacity']);
+    // Grouped by two integers (a hash table of at most 32 × 32 cells), not by snapped points,
+    // which sorted every matching site (to disk for half a million); the base cells use the
+    // same indices, so both paths put a site in the same cell.
+    rows = trx
+      .selectFrom(cells.as('c'))
       .select([
-        sql<string>`min(sites.id)`.as('id'),
+        sql<string>`min(c.id)`.as('id'),
         sql<number>`count(*)::int`.as('count'),
-        sql<number>`round(sum(coalesce(sites.optimised_unit_capacity, 0)))::int`.as('capacity'),
-        sql`${snapped}`.as('geom'),
+        sql<number>`round(sum(coalesce(c.optimised_unit_capacity, 0)))::int`.as('capacity'),
+        sql`ST_SetSRID(ST_MakePoint(${WORLD_SQUARE.minX}::float8 + (c.cx + 0.5) * ${cell}::float8,
+          ${WORLD_SQUARE.maxY}::float8 - (c.cy + 0.5) * ${cell}::float8), 3857)`.as('geom'),
       ])
-      // By position: the same expression written twice would carry different parameters.
-      .groupBy(sql.raw('4'));
+      .groupBy(['c.cx', 'c.cy']);
   } else {
     const geometry =
       request.layer === 'cut-sites' ? sql`ST_Transform(sites.geom_cut, 3857)` : sql`sites.geom_3857`;
