@@ -72,6 +72,8 @@ const siteId = z.string().regex(/^\d{1,18}$/, 'A site id is a number');
 export const siteLookupQuerySchema = z.object({
   q: z.string().trim().min(1).max(100),
   limit: z.coerce.number().int().min(1).max(50).default(10),
+  /** The scenario to look in (default: the base one). */
+  scenario: z.string().min(1).max(100).optional(),
 });
 export const siteLookupResponseSchema = z.object({
   sites: z.array(
@@ -125,6 +127,8 @@ export const searchOptionsQuerySchema = z.object({
         .min(1)
         .max(30),
     ),
+  /** Values as they are in this scenario (default: the base one). */
+  scenario: z.string().min(1).max(100).optional(),
 });
 export const searchOptionsResponseSchema = z.object({
   options: z.record(z.string(), z.array(z.union([z.string(), z.number(), z.boolean()]))),

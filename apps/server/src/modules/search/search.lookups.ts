@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { badRequest, notFound } from '../../lib/errors';
 import { fieldValue } from './search.compile';
-import { loadDictionary } from './search.service';
+import { DEFAULT_SCENARIO, loadDictionary } from './search.service';
 
 type Db = Kysely<Database>;
 type Feature = { type: 'Feature'; id: string; geometry: unknown; properties: Record<string, unknown> };
@@ -12,13 +12,18 @@ type Feature = { type: 'Feature'; id: string; geometry: unknown; properties: Rec
 const collection = (features: Feature[]) => ({ type: 'FeatureCollection' as const, features });
 
 /** GET /search/site: live sites whose name, reference or id contains the text. */
-export async function lookupSites(db: Db, tenantId: string, q: string, limit: number) {
+export async function lookupSites(
+  db: Db,
+  tenantId: string,
+  { q, limit, scenario }: { q: string; limit: number; scenario?: string | undefined },
+) {
   const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
   return withTenant(db, tenantId, async (trx) => {
     const rows = await trx
       .selectFrom('sites')
       .select(['id', 'id_unique', 'site_name', 'helaa_reference'])
       .where('is_deleted', '=', false)
+      .where('scenario_name', '=', scenario ?? DEFAULT_SCENARIO)
       .where((eb) =>
         eb.or([
           eb('site_name', 'ilike', pattern),
@@ -84,7 +89,11 @@ export async function siteExtent(db: Db, tenantId: string, id: string, projectio
 }
 
 /** GET /search/search-options: a field's listed options, or the distinct values its sites have. */
-export async function searchOptions(db: Db, tenantId: string, fields: string[]) {
+export async function searchOptions(
+  db: Db,
+  tenantId: string,
+  { fields, scenario }: { fields: string[]; scenario?: string | undefined },
+) {
   return withTenant(db, tenantId, async (trx) => {
     const dictionary = await loadDictionary(trx);
     const options: Record<string, (string | number | boolean)[]> = {};
@@ -105,6 +114,7 @@ export async function searchOptions(db: Db, tenantId: string, fields: string[]) 
         .select(sql<string | number | boolean>`${value}`.as('value'))
         .distinct()
         .where('is_deleted', '=', false)
+        .where('scenario_name', '=', scenario ?? DEFAULT_SCENARIO)
         .where(sql<boolean>`${value} is not null`)
         .orderBy(sql`1`)
         .limit(SEARCH_OPTIONS_MAX)

@@ -71,7 +71,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: siteLookupResponseSchema, ...errors },
       },
     },
-    async (request) => lookupSites(db, requireAuth(request).tenantId, request.query.q, request.query.limit),
+    async (request) => lookupSites(db, requireAuth(request).tenantId, request.query),
   );
 
   app.get(
@@ -115,7 +115,7 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: searchOptionsResponseSchema, ...errors },
       },
     },
-    async (request) => searchOptions(db, requireAuth(request).tenantId, request.query.fields),
+    async (request) => searchOptions(db, requireAuth(request).tenantId, request.query),
   );
 
   app.get(

@@ -1,4 +1,5 @@
 import type { SiteField } from '@planning/shared';
+import { demoConstraints } from './sites.generator';
 
 export type DictionaryEntry = SiteField & { storage: 'column' | 'attribute' };
 
@@ -65,4 +66,14 @@ export const defaultDictionary: DictionaryEntry[] = [
   }),
   field({ name: 'public_map_visibility', label: 'On the public map', fieldType: 'switch' }),
   field({ name: 'tags', label: 'Tags', fieldType: 'tags', sortable: false }),
+  // Council-specific fields live in `attributes`; these show how (and are searchable).
+  field({ name: 'assessment_date', label: 'Assessment date', fieldType: 'date', storage: 'attribute' }),
+  field({
+    name: 'constraints',
+    label: 'Constraints',
+    fieldType: 'list.multiple',
+    storage: 'attribute',
+    sortable: false,
+    options: [...demoConstraints],
+  }),
 ];

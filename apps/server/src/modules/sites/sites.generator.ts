@@ -22,7 +22,29 @@ export type GeneratedSite = {
   tags: string[];
   /** Outer ring in EPSG:27700 metres, closed. */
   ring: [number, number][];
+  /** The part left after constraints are cut away (about a third of sites), inside `ring`. */
+  cutRing: [number, number][] | null;
+  /** Council-specific attributes (stored in `attributes`): an ISO date and a list. */
+  assessmentDate: string;
+  constraints: string[];
+  /** Sub-parcels of larger sites (`children_data`). */
+  children: { id_unique: string; site_name: string; size_ha: number }[];
+  /** Other scenarios this site also appears in, with the capacity it has there. */
+  scenarios: { name: string; optimisedUnitCapacity: number }[];
 };
+
+/** The second planning scenario of the demo councils; every site is in 'Base'. */
+export const DEMO_SCENARIO = 'Higher density';
+
+/** Planning constraints a site can be subject to (a list attribute, filtered with in-array). */
+export const demoConstraints = [
+  'Flood zone 2',
+  'Flood zone 3',
+  'Green belt',
+  'Conservation area',
+  'Ancient woodland',
+  'Tree preservation order',
+] as const;
 
 export type District = {
   /** Seeds the random sequence. */
@@ -276,6 +298,8 @@ export function districtBoundaries(district: District): GeneratedBoundary[] {
  */
 export function generateSites(district: District, count: number): GeneratedSite[] {
   const next = random(seedOf(`${district.name}:${count}`));
+  // Attributes added later draw from their own sequence, so the earlier ones never change.
+  const more = random(seedOf(`${district.name}:${count}:more`));
   const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)]!;
   const xs = district.outline.map(([x]) => x);
   const ys = district.outline.map(([, y]) => y);
@@ -332,6 +356,40 @@ export function generateSites(district: District, count: number): GeneratedSite[
       publicMapVisibility: next() < 0.6,
       tags,
       ring,
+      ...moreAttributes(more, ring, [cx, cy], reference, sizeHa, index),
+      scenarios:
+        index < 10_000 && index % 40 === 0
+          ? [{ name: DEMO_SCENARIO, optimisedUnitCapacity: Math.round(suitableArea * 80) }]
+          : [],
     };
   });
+}
+
+function moreAttributes(
+  next: () => number,
+  ring: [number, number][],
+  [cx, cy]: [number, number],
+  reference: string,
+  sizeHa: number,
+  index: number,
+) {
+  // Scaling a star-shaped ring towards its centre keeps it valid and inside the original.
+  const scale = 0.55 + next() * 0.3;
+  const cutRing =
+    next() < 0.35
+      ? ring.map(([x, y]): [number, number] => [
+          Math.round((cx + (x - cx) * scale) * 100) / 100,
+          Math.round((cy + (y - cy) * scale) * 100) / 100,
+        ])
+      : null;
+  const day = Math.floor(next() * 6 * 365);
+  const assessmentDate = new Date(Date.UTC(2020, 0, 1) + day * 86_400_000).toISOString().slice(0, 10);
+  const constraints = demoConstraints.filter(() => next() < 0.15);
+  const parts = sizeHa >= 1 && next() < 0.5 ? 2 + Math.floor(next() * 2) : 0;
+  const children = Array.from({ length: parts }, (_, part) => ({
+    id_unique: `${reference}-${String.fromCharCode(65 + part)}`,
+    site_name: `Parcel ${String.fromCharCode(65 + part)} of site ${index + 1}`,
+    size_ha: Math.round((sizeHa / parts) * 100) / 100,
+  }));
+  return { cutRing, assessmentDate, constraints, children };
 }

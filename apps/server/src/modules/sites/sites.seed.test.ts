@@ -4,7 +4,7 @@ import { withTenant } from '../../db/tenant-transaction';
 import { buildTenant } from '../../../test/factories';
 import { openTestDatabase } from '../../../test/database';
 import type { AppDatabase } from '../../db/database';
-import { demoDistrict, generateSites, northfieldDistrict, ringArea } from './sites.generator';
+import { DEMO_SCENARIO, demoDistrict, generateSites, northfieldDistrict, ringArea } from './sites.generator';
 import { seedSites } from './sites.seed';
 
 describe('generateSites', () => {
@@ -50,17 +50,38 @@ describe('seedSites', () => {
         mercator: number;
         tagged: number;
         fields: number;
+        cut: number;
+        cutOutside: number;
+        copies: number;
+        searchRows: number;
       }>`
         select
-          (select count(*)::int from sites) as sites,
+          (select count(*)::int from sites where scenario_name = 'Base') as sites,
           (select count(*)::int from sites where not ST_IsValid(geom)) as invalid,
-          (select count(*)::int from sites a join sites b on a.id < b.id and ST_Intersects(a.geom, b.geom)) as overlaps,
-          (select count(*)::int from sites where ST_SRID(geom_3857) = 3857) as mercator,
+          (select count(*)::int from sites a join sites b on a.id < b.id and a.scenario_name = b.scenario_name
+            and ST_Intersects(a.geom, b.geom)) as overlaps,
+          (select count(*)::int from sites where scenario_name = 'Base' and ST_SRID(geom_3857) = 3857) as mercator,
+          (select count(*)::int from sites where scenario_name = 'Base' and geom_cut is not null) as cut,
+          (select count(*)::int from sites where geom_cut is not null and not ST_Within(geom_cut, geom)) as "cutOutside",
+          (select count(*)::int from sites where scenario_name = ${DEMO_SCENARIO}) as copies,
+          (select count(*)::int from site_search_rows) as "searchRows",
           (select count(distinct site_id)::int from site_tags) as tagged,
           (select count(*)::int from site_fields) as fields`.execute(trx);
       return rows[0];
     });
-    expect(stats).toMatchObject({ sites: 400, invalid: 0, overlaps: 0, mercator: 400 });
+    const generated = generateSites(demoDistrict, 400);
+    expect(stats).toMatchObject({
+      sites: 400,
+      invalid: 0,
+      overlaps: 0,
+      mercator: 400,
+      cut: generated.filter((site) => site.cutRing).length,
+      cutOutside: 0,
+      copies: generated.filter((site) => site.scenarios.length > 0).length,
+    });
+    // Every row, in every scenario, has its narrow copy for counting searches.
+    expect(stats?.searchRows).toBe((stats?.sites ?? 0) + (stats?.copies ?? 0));
+    expect(stats?.cut).toBeGreaterThan(50);
     expect(stats?.tagged).toBeGreaterThan(100);
     expect(stats?.fields).toBeGreaterThan(10);
 

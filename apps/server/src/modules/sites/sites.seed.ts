@@ -2,7 +2,14 @@ import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { defaultDictionary } from './sites.dictionary';
-import { demoTagNames, districtBoundaries, generateSites, type District } from './sites.generator';
+import {
+  DEMO_SCENARIO,
+  demoTagNames,
+  districtBoundaries,
+  generateSites,
+  type District,
+  type GeneratedSite,
+} from './sites.generator';
 
 const BATCH = 500;
 const tagColours = ['#1d70b8', '#00703c', '#d4351c', '#f47738', '#4c2c92', '#b58840', '#28a197'];
@@ -48,7 +55,10 @@ export async function seedSites(
     }
     await trx
       .insertInto('scenarios')
-      .values({ tenant_id: tenantId, name: 'Base', is_default: true })
+      .values([
+        { tenant_id: tenantId, name: 'Base', is_default: true },
+        { tenant_id: tenantId, name: DEMO_SCENARIO, is_default: false },
+      ])
       .onConflict((oc) => oc.doNothing())
       .execute();
     const ids = new Map<string, string>();
@@ -69,28 +79,13 @@ export async function seedSites(
     await withTenant(db, tenantId, async (trx) => {
       const inserted = await trx
         .insertInto('sites')
-        .values(
-          batch.map((site) => ({
-            tenant_id: tenantId,
-            id_unique: site.idUnique,
-            site_name: site.siteName,
-            helaa_reference: site.helaaReference,
-            size_ha: site.sizeHa,
-            suitable_area: site.suitableArea,
-            optimised_unit_capacity: site.optimisedUnitCapacity,
-            suitability_assessment_result: site.suitabilityAssessmentResult,
-            accessibility_band: site.accessibilityBand,
-            availability_time_period: site.availabilityTimePeriod,
-            neighbourhood_area_name: site.neighbourhoodAreaName,
-            ward: site.ward,
-            parish: site.parish,
-            status: site.status,
-            public_map_visibility: site.publicMapVisibility,
-            geom: sql`ST_Multi(ST_GeomFromText(${polygonWkt(site.ring)}, 27700))`,
-          })),
-        )
+        .values(batch.map((site) => siteRow(tenantId, site, 'Base', site.optimisedUnitCapacity)))
         .returning(['id'])
         .execute();
+      const copies = batch.flatMap((site) =>
+        site.scenarios.map((copy) => siteRow(tenantId, site, copy.name, copy.optimisedUnitCapacity)),
+      );
+      if (copies.length > 0) await trx.insertInto('sites').values(copies).execute();
       const links = batch.flatMap((site, i) =>
         site.tags.map((tag) => ({ tenant_id: tenantId, site_id: inserted[i]!.id, tag_id: tagIds.get(tag)! })),
       );
@@ -99,6 +94,32 @@ export async function seedSites(
     onProgress?.(Math.min(sites.length, start + BATCH));
   }
   return sites.length;
+}
+
+/** A generated site as a row of `sites` in one scenario. */
+function siteRow(tenantId: string, site: GeneratedSite, scenario: string, capacity: number) {
+  return {
+    tenant_id: tenantId,
+    id_unique: site.idUnique,
+    scenario_name: scenario,
+    site_name: site.siteName,
+    helaa_reference: site.helaaReference,
+    size_ha: site.sizeHa,
+    suitable_area: site.suitableArea,
+    optimised_unit_capacity: capacity,
+    suitability_assessment_result: site.suitabilityAssessmentResult,
+    accessibility_band: site.accessibilityBand,
+    availability_time_period: site.availabilityTimePeriod,
+    neighbourhood_area_name: site.neighbourhoodAreaName,
+    ward: site.ward,
+    parish: site.parish,
+    status: site.status,
+    public_map_visibility: site.publicMapVisibility,
+    attributes: JSON.stringify({ assessment_date: site.assessmentDate, constraints: site.constraints }),
+    children_data: JSON.stringify(site.children),
+    geom: sql`ST_Multi(ST_GeomFromText(${polygonWkt(site.ring)}, 27700))`,
+    geom_cut: site.cutRing ? sql`ST_Multi(ST_GeomFromText(${polygonWkt(site.cutRing)}, 27700))` : null,
+  };
 }
 
 /** The district and its areas (kept when they exist, so a restart adds only what is missing). */

@@ -60,7 +60,9 @@ export async function renderSiteTile(
   const bounds = tileBounds(z, x, y);
   // Without filters there is nothing to check names against: one query fewer per tile.
   const dictionary = request.filters.length > 0 ? await loadDictionary(trx) : new Map();
-  const sites = await matchingSites(trx, tenantId, dictionary, request.filters, request.scenario);
+  const matching = await matchingSites(trx, tenantId, dictionary, request.filters, request.scenario);
+  // The cut layer draws (and, zoomed out, counts) only the sites that have a cut boundary.
+  const sites = request.layer === 'cut-sites' ? matching.where('sites.geom_cut', 'is not', null) : matching;
   const envelope = sql`ST_TileEnvelope(${z}::int, ${x}::int, ${y}::int)`;
   const margin = (bounds.size * SITE_TILE.buffer) / SITE_TILE.extent;
   // The GiST index finds candidates by bounding box; the buffer keeps edges seamless.
@@ -95,7 +97,7 @@ export async function renderSiteTile(
   } else {
     const geometry =
       request.layer === 'cut-sites' ? sql`ST_Transform(sites.geom_cut, 3857)` : sql`sites.geom_3857`;
-    let polygons = sites
+    rows = sites
       .where(near('sites.geom_3857'))
       .select([
         'sites.id',
@@ -107,8 +109,6 @@ export async function renderSiteTile(
         'sites.optimised_unit_capacity',
         sql`${geometry}`.as('geom'),
       ]);
-    if (request.layer === 'cut-sites') polygons = polygons.where('sites.geom_cut', 'is not', null);
-    rows = polygons;
   }
 
   if (encoder === 'postgis') {

@@ -20,7 +20,7 @@ let viewer: SignedIn;
 let tenantId: string;
 let tenantName: string;
 /** Every site's anchor point in EPSG:3857, the oracle for which tile holds what. */
-let points: { id: string; x: number; y: number; status: string }[];
+let points: { id: string; x: number; y: number; status: string; cut: boolean }[];
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -30,10 +30,9 @@ beforeAll(async () => {
   await seedSites(t.database.db, tenant.id, demoDistrict, COUNT);
   viewer = await signIn(t.app, tenant.name, tenant.email('viewer'));
   points = await withTenant(t.database.db, tenantId, async (trx) => {
-    const { rows } = await sql<{ id: string; x: number; y: number; status: string }>`
-      select id::text, ST_X(point_3857) as x, ST_Y(point_3857) as y, status from sites order by id`.execute(
-      trx,
-    );
+    const { rows } = await sql<{ id: string; x: number; y: number; status: string; cut: boolean }>`
+      select id::text, ST_X(point_3857) as x, ST_Y(point_3857) as y, status, geom_cut is not null as cut
+      from sites where scenario_name = 'Base' order by id`.execute(trx);
     return rows;
   });
 });
@@ -128,10 +127,37 @@ describe('GET /vector-tiles/sites/{z}/{x}/{y}', () => {
     expect(sum).toBe(COUNT);
   });
 
-  it('answers 204 for a tile with no sites, and for cut sites when no site has a cut boundary', async () => {
+  it('answers 204 for a tile with no sites', async () => {
     expect((await getTile('sites/14/0/0')).statusCode).toBe(204);
-    const tile = tileOf(14, points[0]!.x, points[0]!.y);
-    expect((await getTile(`cut-sites/${tile.z}/${tile.x}/${tile.y}`)).statusCode).toBe(204);
+    expect((await getTile('cut-sites/14/0/0')).statusCode).toBe(204);
+  });
+
+  it('draws and counts only the sites with a cut boundary on the cut-sites layer', async () => {
+    const cut = points.filter((p) => p.cut);
+    expect(cut.length).toBeGreaterThan(0);
+    expect(cut.length).toBeLessThan(points.length);
+    const anchor = cut[0]!;
+    const tile = tileOf(14, anchor.x, anchor.y);
+    const response = await getTile(`cut-sites/${tile.z}/${tile.x}/${tile.y}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const ids = decode(response.rawPayload).features.map((f) => String(f.id));
+    expect(ids).toContain(anchor.id);
+    const uncut = new Set(points.filter((p) => !p.cut).map((p) => p.id));
+    expect(ids.filter((id) => uncut.has(id))).toEqual([]);
+
+    // Zoomed out, the counted points add up to the cut sites only.
+    const z = 9;
+    const tiles = new Map(cut.map((p) => [JSON.stringify(tileOf(z, p.x, p.y)), tileOf(z, p.x, p.y)]));
+    let sum = 0;
+    for (const each of tiles.values()) {
+      const clustered = await getTile(`cut-sites/${each.z}/${each.x}/${each.y}`);
+      expect(clustered.statusCode).toBe(200);
+      sum += decode(clustered.rawPayload).features.reduce(
+        (total, f) => total + Number(f.properties.count),
+        0,
+      );
+    }
+    expect(sum).toBe(cut.length);
   });
 
   it('revalidates with the ETag, and a change to the sites changes it', async () => {
