@@ -176,19 +176,39 @@ export type SitesTable = {
   ward: string | null;
   parish: string | null;
   status: string | null;
-  attributes: Generated<Json<Record<string, unknown>>>;
+  /** jsonb: written as JSON text, with a default of {}. */
+  attributes: ColumnType<Record<string, unknown>, string | undefined, string>;
   geom: ColumnType<unknown, unknown, unknown>;
   geom_cut: ColumnType<unknown, unknown, unknown> | null;
   /** Kept by a trigger from geom. */
   geom_3857: ColumnType<unknown, never, never>;
   /** A point on the site, kept by the same trigger; low-zoom tiles cluster these. */
   point_3857: ColumnType<unknown, never, never>;
-  children_data: Generated<Json<unknown[]>>;
+  children_data: ColumnType<unknown[], string | undefined, string>;
   public_map_visibility: Generated<boolean>;
   is_deleted: Generated<boolean>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 };
+
+/** A narrow copy of the filterable site columns, kept by triggers on `sites` (migration 0010). */
+export type SiteSearchRowsTable = Pick<
+  SitesTable,
+  | 'tenant_id'
+  | 'scenario_name'
+  | 'is_deleted'
+  | 'size_ha'
+  | 'suitable_area'
+  | 'optimised_unit_capacity'
+  | 'suitability_assessment_result'
+  | 'accessibility_band'
+  | 'availability_time_period'
+  | 'neighbourhood_area_name'
+  | 'ward'
+  | 'parish'
+  | 'status'
+  | 'public_map_visibility'
+> & { site_id: ColumnType<string, never, never> };
 
 export type TagsTable = {
   id: Generated<string>;
@@ -250,6 +270,7 @@ export type Database = {
   site_fields: SiteFieldsTable;
   scenarios: ScenariosTable;
   sites: SitesTable;
+  site_search_rows: SiteSearchRowsTable;
   tags: TagsTable;
   site_tags: SiteTagsTable;
   site_data_versions: SiteDataVersionsTable;

@@ -20,8 +20,15 @@ export const searchMessages = {
   tooDeep: `Filter groups may be nested at most ${SEARCH_LIMITS.groupDepthMax} deep`,
   tooMany: `At most ${SEARCH_LIMITS.filtersMax} filters`,
   invalidArea: 'The search area must be a valid polygon',
+  notANumber: (name: string) => `"${name}" is a number field: its values must be numbers`,
+  noComparison: 'This filter takes no comparison other than EQ',
   failed: 'Failed to search sites',
 } as const;
+
+/** Filters that match or exclude: EQ (the default) or NE, which negates the match. */
+const matchOrExclude = z.enum(['EQ', 'NE']).optional();
+/** Ranges, areas and dates: a comparison makes no sense, but EQ sent by habit is accepted. */
+const noComparison = z.literal('EQ', { error: searchMessages.noComparison }).optional();
 
 const fieldName = z
   .string()
@@ -52,6 +59,7 @@ const leafFilters = [
   z.object({
     type: z.literal('range'),
     dbPropertyName: fieldName,
+    equality: noComparison,
     value: z
       .object({ min: z.number().finite().nullish(), max: z.number().finite().nullish() })
       .refine(
@@ -74,27 +82,36 @@ const leafFilters = [
   z.object({
     type: z.literal('text'),
     dbPropertyName: fieldName,
+    equality: matchOrExclude,
     value: z.string().trim().min(1).max(SEARCH_LIMITS.textMax),
   }),
   z.object({
     type: z.literal('dateRange'),
     dbPropertyName: fieldName,
+    equality: noComparison,
     value: z
       .object({ from: isoDate.nullish(), to: isoDate.nullish() })
       .refine((v) => !v.from || !v.to || v.from <= v.to, 'The start date must not be after the end date'),
   }),
-  z.object({ type: z.literal('checkbox'), dbPropertyName: fieldName, value: z.boolean() }),
+  z.object({
+    type: z.literal('checkbox'),
+    dbPropertyName: fieldName,
+    equality: matchOrExclude,
+    value: z.boolean(),
+  }),
   z.object({
     type: z.literal('checkboxesList'),
     dbPropertyName: fieldName,
+    equality: matchOrExclude,
     value: z.array(listValue).min(1).max(SEARCH_LIMITS.listValuesMax),
   }),
   z.object({
     type: z.literal('inArray'),
     dbPropertyName: fieldName,
+    equality: matchOrExclude,
     value: z.array(listValue).min(1).max(SEARCH_LIMITS.listValuesMax),
   }),
-  z.object({ type: z.literal('inArea'), value: searchAreaSchema }),
+  z.object({ type: z.literal('inArea'), equality: noComparison, value: searchAreaSchema }),
 ] as const;
 
 export type LeafFilter = z.infer<(typeof leafFilters)[number]>;

@@ -14,7 +14,7 @@ import { badRequest } from '../../lib/errors';
 /** A searchable field as the council's data dictionary describes it. */
 export type DictionaryField = { name: string; fieldType: SiteFieldType; storage: 'column' | 'attribute' };
 
-type SitesEb = ExpressionBuilder<Database, 'sites'>;
+export type SitesEb = ExpressionBuilder<Database, 'sites'>;
 
 // Dictionary entries stored as columns must also be one of these: a dictionary row can never
 // make the server name a column that is not here (SQL is never built from request text).
@@ -33,6 +33,22 @@ const SITE_COLUMNS = new Set([
   'status',
   'public_map_visibility',
   'id_unique',
+  'scenario_name',
+]);
+
+/** The columns `site_search_rows` copies (migration 0010): totals over these skip the polygons. */
+export const SEARCH_ROW_COLUMNS = new Set([
+  'size_ha',
+  'suitable_area',
+  'optimised_unit_capacity',
+  'suitability_assessment_result',
+  'accessibility_band',
+  'availability_time_period',
+  'neighbourhood_area_name',
+  'ward',
+  'parish',
+  'status',
+  'public_map_visibility',
   'scenario_name',
 ]);
 
@@ -89,22 +105,32 @@ function compileFilter(
   if (!(filterFieldKinds[filter.type] as readonly FieldKind[]).includes(kind)) {
     throw badRequest(searchMessages.wrongFilterForField(filter.type, filter.dbPropertyName));
   }
-  if (filter.type === 'inArray') return inArray(eb, field, filter.value.map(String));
+  const excluded = 'equality' in filter && filter.equality === 'NE';
+  if (filter.type === 'inArray') {
+    const match = inArray(eb, field, filter.value.map(String));
+    return excluded ? eb.not(match) : match;
+  }
   const value = fieldValue(field);
+  // A number field compares with numbers only: '3.5' or 'abc' against an integer column would
+  // otherwise be a database error. Values go as numeric, which compares with any number column.
+  const typed = (given: string | number) =>
+    kind === 'number' ? sql`${numberOf(given, field.name)}::numeric` : given;
 
   switch (filter.type) {
     case 'range': {
       const parts: Expression<SqlBool>[] = [];
-      if (filter.value.min != null) parts.push(eb(value, '>=', filter.value.min));
-      if (filter.value.max != null) parts.push(eb(value, '<=', filter.value.max));
+      if (filter.value.min != null) parts.push(eb(value, '>=', typed(filter.value.min)));
+      if (filter.value.max != null) parts.push(eb(value, '<=', typed(filter.value.max)));
       return parts.length > 0 ? eb.and(parts) : sql<SqlBool>`true`;
     }
     case 'number':
-      return eb(value, operators[filter.equality], filter.value);
+      return eb(value, operators[filter.equality], typed(filter.value));
     case 'select':
-      return eb(value, operators[filter.equality], filter.value);
-    case 'text':
-      return eb(value, 'ilike', `%${escapeLike(filter.value)}%`);
+      return eb(value, operators[filter.equality], typed(filter.value));
+    case 'text': {
+      const match = eb(value, 'ilike', `%${escapeLike(filter.value)}%`);
+      return excluded ? eb.not(match) : match;
+    }
     case 'dateRange': {
       const parts: Expression<SqlBool>[] = [];
       if (filter.value.from) parts.push(eb(value, '>=', sql`${filter.value.from}::date`));
@@ -112,10 +138,19 @@ function compileFilter(
       return parts.length > 0 ? eb.and(parts) : sql<SqlBool>`true`;
     }
     case 'checkbox':
-      return eb(value, '=', filter.value);
-    case 'checkboxesList':
-      return eb(value, 'in', filter.value);
+      return eb(value, excluded ? '<>' : '=', filter.value);
+    case 'checkboxesList': {
+      const values = filter.value.map((item) => typed(item));
+      return eb(value, excluded ? 'not in' : 'in', values);
+    }
   }
+}
+
+/** A number, or a string that is one ('12', '0.5'); anything else is the caller's mistake. */
+function numberOf(given: string | number, name: string): number {
+  const number = typeof given === 'number' ? given : given.trim() === '' ? NaN : Number(given);
+  if (!Number.isFinite(number)) throw badRequest(searchMessages.notANumber(name));
+  return number;
 }
 
 /** Array fields: the site's tags (by name), or a JSON array in `attributes`. */

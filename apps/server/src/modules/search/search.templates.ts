@@ -1,8 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { searchTemplateMessages, type SearchFilter } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { loadDictionary, matchingSites } from './search.service';
+
+/** A template is a search to run later: its filters must pass the same checks a search does. */
+async function checkFilters(trx: Transaction<Database>, tenantId: string, filters: SearchFilter[]) {
+  await matchingSites(trx, tenantId, await loadDictionary(trx), filters, undefined);
+}
 
 type Input = { name: string; filters: SearchFilter[]; shared: boolean };
 type Row = {
@@ -41,6 +47,7 @@ export async function availableTemplates(db: Kysely<Database>, tenantId: string,
 export async function createTemplate(db: Kysely<Database>, tenantId: string, userId: string, input: Input) {
   try {
     return await withTenant(db, tenantId, async (trx) => {
+      await checkFilters(trx, tenantId, input.filters);
       const row = await trx
         .insertInto('site_search_templates')
         .values({
@@ -70,6 +77,7 @@ export async function updateTemplate(
 ) {
   try {
     return await withTenant(db, tenantId, async (trx) => {
+      await checkFilters(trx, tenantId, input.filters);
       const row = await trx
         .updateTable('site_search_templates')
         .set({ name: input.name, filters: JSON.stringify(input.filters), shared: input.shared })

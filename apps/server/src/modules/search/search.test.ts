@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FlexibleSearchRequest } from '@planning/shared';
+import { sql } from 'kysely';
+import type { FlexibleSearchRequest, SearchFilter } from '@planning/shared';
+import { withTenant } from '../../db/tenant-transaction';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { demoDistrict, generateSites, type GeneratedSite } from '../sites/sites.generator';
+import { DEMO_SCENARIO, demoDistrict, generateSites, type GeneratedSite } from '../sites/sites.generator';
 import { seedSites } from '../sites/sites.seed';
+import { loadDictionary, matchingSites, readsOnlySearchRows } from './search.service';
 
 const COUNT = 300;
 // The oracle: the very sites the generator made, filtered in plain JavaScript.
@@ -119,6 +122,69 @@ describe('POST /search/site/flexible: every filter type against known answers', 
       'checkboxes list',
       { type: 'checkboxesList', dbPropertyName: 'accessibility_band', value: ['A', 'B'] },
       (s) => ['A', 'B'].includes(s.accessibilityBand),
+    ],
+    [
+      'text NE (does not contain)',
+      { type: 'text', dbPropertyName: 'site_name', equality: 'NE', value: 'church' },
+      (s) => !s.siteName.toLowerCase().includes('church'),
+    ],
+    [
+      'checkbox NE',
+      { type: 'checkbox', dbPropertyName: 'public_map_visibility', equality: 'NE', value: true },
+      (s) => !s.publicMapVisibility,
+    ],
+    [
+      'checkboxes list NE (none of)',
+      { type: 'checkboxesList', dbPropertyName: 'accessibility_band', equality: 'NE', value: ['A', 'B'] },
+      (s) => !['A', 'B'].includes(s.accessibilityBand),
+    ],
+    [
+      'checkboxes list of numbers, some sent as text',
+      {
+        type: 'checkboxesList',
+        dbPropertyName: 'optimised_unit_capacity',
+        value: [capacity, String(capacity + 1)],
+      },
+      (s) => s.optimisedUnitCapacity === capacity || s.optimisedUnitCapacity === capacity + 1,
+    ],
+    [
+      'select on a number field, the value sent as text',
+      { type: 'select', dbPropertyName: 'optimised_unit_capacity', equality: 'EQ', value: String(capacity) },
+      (s) => s.optimisedUnitCapacity === capacity,
+    ],
+    [
+      'number GE with a fraction on a whole-number field',
+      { type: 'number', dbPropertyName: 'optimised_unit_capacity', equality: 'GE', value: capacity + 0.5 },
+      (s) => s.optimisedUnitCapacity >= capacity + 0.5,
+    ],
+    [
+      'range with EQ sent by habit',
+      { type: 'range', dbPropertyName: 'size_ha', equality: 'EQ', value: { max: sizeLow } },
+      (s) => s.sizeHa <= sizeLow,
+    ],
+    [
+      'date range (an attribute)',
+      {
+        type: 'dateRange',
+        dbPropertyName: 'assessment_date',
+        value: { from: '2022-01-01', to: '2023-06-30' },
+      },
+      (s) => s.assessmentDate >= '2022-01-01' && s.assessmentDate <= '2023-06-30',
+    ],
+    [
+      'date range, open end',
+      { type: 'dateRange', dbPropertyName: 'assessment_date', value: { from: '2024-03-01' } },
+      (s) => s.assessmentDate >= '2024-03-01',
+    ],
+    [
+      'in array (a list attribute)',
+      { type: 'inArray', dbPropertyName: 'constraints', value: ['Green belt', 'Flood zone 3'] },
+      (s) => s.constraints.some((c) => ['Green belt', 'Flood zone 3'].includes(c)),
+    ],
+    [
+      'in array NE (none of the tags)',
+      { type: 'inArray', dbPropertyName: 'tags', equality: 'NE', value: ['brownfield'] },
+      (s) => !s.tags.includes('brownfield'),
     ],
     [
       'in array (tags)',
@@ -262,6 +328,16 @@ describe('POST /search/site/flexible: pages, fields and sort', () => {
     ],
     ['an unknown attribute', { attributes: ['password_hash'] }, 'Field "password_hash" cannot be searched'],
     [
+      'a word where a number field needs a number',
+      { filters: [{ type: 'select', dbPropertyName: 'optimised_unit_capacity', value: 'lots' }] },
+      '"optimised_unit_capacity" is a number field: its values must be numbers',
+    ],
+    [
+      'a list with a word for a number field',
+      { filters: [{ type: 'checkboxesList', dbPropertyName: 'size_ha', value: [1, ' '] }] },
+      '"size_ha" is a number field: its values must be numbers',
+    ],
+    [
       'sorting by an unknown field',
       { sort: { field: 'geom', direction: 'asc' } },
       'Field "geom" cannot be searched',
@@ -277,9 +353,122 @@ describe('POST /search/site/flexible: pages, fields and sort', () => {
     ['SQL in a field name', { filters: [{ type: 'text', dbPropertyName: 'site_name)--', value: 'x' }] }],
     ['a sort direction that is not one', { sort: { field: 'size_ha', direction: 'sideways' } }],
     ['a page too large', { limit: 100_000 }],
+    [
+      'a comparison on a range',
+      { filters: [{ type: 'range', dbPropertyName: 'size_ha', equality: 'GT', value: { min: 1 } }] },
+    ],
+    [
+      'a comparison no filter has',
+      { filters: [{ type: 'text', dbPropertyName: 'site_name', equality: 'LIKE', value: 'x' }] },
+    ],
   ])('rejects %s as invalid payload', async (_label, body) => {
     const response = await search(body);
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('Payload data is invalid');
+  });
+});
+
+describe('search totals: the narrow copy and the totals cache follow every change', () => {
+  const SMALL = 40;
+  let tenantId: string;
+  let officer: SignedIn;
+  beforeAll(async () => {
+    const tenant = await buildTenantWithUsers(t.database.db);
+    tenantId = tenant.id;
+    await seedSites(t.database.db, tenant.id, demoDistrict, SMALL);
+    officer = await signIn(t.app, tenant.name, tenant.email('viewer'));
+  });
+  const totalOf = async (filters: unknown[], scenario?: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/search/site/flexible',
+      headers: officer.headers(),
+      payload: { filters, scenario, limit: 1 },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json().total as number;
+  };
+  /** The same count straight from `sites`, bypassing the narrow copy and the cache. */
+  const countOnSites = (filters: SearchFilter[], scenario?: string) =>
+    withTenant(t.database.db, tenantId, async (trx) => {
+      const dictionary = await loadDictionary(trx);
+      const row = await (
+        await matchingSites(trx, tenantId, dictionary, filters, scenario)
+      )
+        .select(sql<number>`count(*)::int`.as('n'))
+        .executeTakeFirstOrThrow();
+      return row.n;
+    });
+  const allocated: SearchFilter = {
+    type: 'select',
+    dbPropertyName: 'status',
+    equality: 'EQ',
+    value: 'Allocated',
+  };
+
+  it('counts narrow-column filters on the copy, with the same answers as on sites', async () => {
+    const filterSets: SearchFilter[][] = [
+      [allocated],
+      [{ type: 'range', dbPropertyName: 'size_ha', value: { min: sizeLow } }],
+      [
+        {
+          type: 'group',
+          operator: '_or',
+          filters: [allocated, { type: 'checkbox', dbPropertyName: 'public_map_visibility', value: false }],
+        },
+      ],
+    ];
+    const dictionary = await withTenant(t.database.db, tenantId, loadDictionary);
+    for (const filters of filterSets) {
+      expect(readsOnlySearchRows(filters, dictionary)).toBe(true);
+      expect(await totalOf(filters)).toBe(await countOnSites(filters));
+    }
+    expect(readsOnlySearchRows([{ type: 'text', dbPropertyName: 'site_name', value: 'x' }], dictionary)).toBe(
+      false,
+    );
+  });
+
+  it('sees an edit, a soft delete and a new site on the very next search', async () => {
+    const before = await totalOf([allocated]);
+    const everything = await totalOf([]);
+    const site = await withTenant(t.database.db, tenantId, (trx) =>
+      trx
+        .selectFrom('sites')
+        .select('id')
+        .where('status', '<>', 'Allocated')
+        .where('scenario_name', '=', 'Base')
+        .orderBy('id')
+        .executeTakeFirstOrThrow(),
+    );
+    await withTenant(t.database.db, tenantId, (trx) =>
+      trx.updateTable('sites').set({ status: 'Allocated' }).where('id', '=', site.id).execute(),
+    );
+    expect(await totalOf([allocated])).toBe(before + 1);
+
+    await withTenant(t.database.db, tenantId, (trx) =>
+      trx.updateTable('sites').set({ is_deleted: true }).where('id', '=', site.id).execute(),
+    );
+    expect(await totalOf([allocated])).toBe(before);
+    expect(await totalOf([])).toBe(everything - 1);
+
+    await withTenant(t.database.db, tenantId, (trx) =>
+      trx
+        .insertInto('sites')
+        .values({
+          tenant_id: tenantId,
+          id_unique: 'NEW-1',
+          status: 'Allocated',
+          geom: sql`ST_Multi(ST_Buffer(ST_MakePoint(564565, 155359), 20)::geometry(Polygon, 27700))`,
+        })
+        .execute(),
+    );
+    expect(await totalOf([allocated])).toBe(before + 1);
+    expect(await totalOf([allocated])).toBe(await countOnSites([allocated]));
+  });
+
+  it('counts each scenario on its own', async () => {
+    const copies = generateSites(demoDistrict, SMALL).filter((s) => s.scenarios.length > 0).length;
+    expect(copies).toBeGreaterThan(0);
+    expect(await totalOf([], DEMO_SCENARIO)).toBe(copies);
   });
 });
