@@ -208,7 +208,12 @@ export type SiteSearchRowsTable = Pick<
   | 'parish'
   | 'status'
   | 'public_map_visibility'
-> & { site_id: ColumnType<string, never, never> };
+> & {
+  site_id: ColumnType<string, never, never>;
+  /** The site's cell on the z11 overview grid (tiles.cells.ts), kept by the same triggers. */
+  cell_x: ColumnType<number, never, never>;
+  cell_y: ColumnType<number, never, never>;
+};
 
 export type TagsTable = {
   id: Generated<string>;

@@ -162,18 +162,31 @@ export async function countMatchingSites(
   scenario: string | undefined,
 ): Promise<number> {
   const query = readsOnlySearchRows(filters, dictionary)
-    ? trx
-        // Aliased as `sites` so the same compiled filters (`sites.<column>`) apply unchanged.
-        .selectFrom('site_search_rows as sites')
-        .where('sites.tenant_id', '=', tenantId)
-        .where('sites.is_deleted', '=', false)
-        .where('sites.scenario_name', '=', scenario ?? DEFAULT_SCENARIO)
-        .where((eb) => compileFilters(eb as unknown as SitesEb, filters, filterableOf(dictionary)))
+    ? matchingSearchRows(trx, tenantId, dictionary, filters, scenario)
     : await matchingSites(trx, tenantId, dictionary, filters, scenario);
   const count = await readingArea(() =>
     query.select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
   );
   return count.total;
+}
+
+/**
+ * The same match as `matchingSites` on the narrow copy, for filters `readsOnlySearchRows` allows.
+ * Aliased as `sites` so the same compiled filters (`sites.<column>`) apply unchanged.
+ */
+export function matchingSearchRows(
+  trx: Transaction<Database>,
+  tenantId: string,
+  dictionary: Dictionary,
+  filters: SearchFilter[],
+  scenario: string | undefined,
+) {
+  return trx
+    .selectFrom('site_search_rows as sites')
+    .where('sites.tenant_id', '=', tenantId)
+    .where('sites.is_deleted', '=', false)
+    .where('sites.scenario_name', '=', scenario ?? DEFAULT_SCENARIO)
+    .where((eb) => compileFilters(eb as unknown as SitesEb, filters, filterableOf(dictionary)));
 }
 
 /** Whether every filter compares a column that `site_search_rows` also holds. */

@@ -3,7 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import { SITE_TILE } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { DEFAULT_SCENARIO } from '../search/search.service';
-import { cellOf, encodeUnitSquare, WORLD_SQUARE } from './tiles.render';
+import { encodeUnitSquare } from './tiles.render';
 
 /**
  * Pre-aggregation for low zooms: a council's live sites counted once per base cell (the grid
@@ -30,21 +30,20 @@ export async function buildSiteCells(
   tenantId: string,
   scenario: string | undefined,
 ): Promise<SiteCells> {
-  const cell = WORLD_SQUARE.size / 2 ** BASE_CELL_ZOOM / SITE_TILE.clusterCells;
-  const [cx, cy] = cellOf(sql`point_3857`, cell);
+  // Every site's base cell is kept in `site_search_rows` (migration 0010): no geometry is read.
   const rows = await trx
-    .selectFrom('sites')
+    .selectFrom('site_search_rows')
     .where('tenant_id', '=', tenantId)
     .where('is_deleted', '=', false)
     .where('scenario_name', '=', scenario ?? DEFAULT_SCENARIO)
     .select([
-      cx,
-      cy,
+      'cell_x as cx',
+      'cell_y as cy',
       sql<number>`count(*)::int`.as('count'),
       sql<number>`sum(coalesce(optimised_unit_capacity, 0))::float8`.as('capacity'),
-      sql<string>`min(id)::text`.as('min_id'),
+      sql<string>`min(site_id)::text`.as('min_id'),
     ])
-    .groupBy(sql.raw('1, 2'))
+    .groupBy(['cell_x', 'cell_y'])
     .execute();
   const cells: SiteCells = {
     cx: new Int32Array(rows.length),

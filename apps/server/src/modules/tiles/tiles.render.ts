@@ -4,7 +4,12 @@ import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { SITE_TILE, type SearchFilter } from '@planning/shared';
 import type { Database } from '../../db/schema';
-import { loadDictionary, matchingSites } from '../search/search.service';
+import {
+  loadDictionary,
+  matchingSearchRows,
+  matchingSites,
+  readsOnlySearchRows,
+} from '../search/search.service';
 
 /** Spec 03 §7.3: `ST_AsMVT` where PostGIS has protobuf, our JavaScript encoder where it has not. */
 export type TileEncoder = 'postgis' | 'javascript';
@@ -73,14 +78,33 @@ export async function renderSiteTile(
   let rows;
   if (z <= SITE_TILE.clusterMaxZoom) {
     const cell = bounds.size / SITE_TILE.clusterCells;
-    // Half-open bounds: a site on a tile edge is counted in exactly one tile.
-    const cells = sites
-      .where(near('sites.point_3857'))
-      .where(
-        sql<boolean>`ST_X(sites.point_3857) >= ${bounds.minX}::float8 and ST_X(sites.point_3857) < ${bounds.maxX}::float8
+    let cells;
+    if (request.layer === 'sites' && readsOnlySearchRows(request.filters, dictionary)) {
+      // Each site's cell on the z11 grid is kept in the narrow copy, and nests exactly in this
+      // zoom's cells: integer division, no geometry read (decision 0006).
+      const per = 2 ** (SITE_TILE.clusterMaxZoom - z);
+      const span = SITE_TILE.clusterCells * per;
+      cells = matchingSearchRows(trx, tenantId, dictionary, request.filters, request.scenario)
+        .where('sites.cell_x', '>=', x * span)
+        .where('sites.cell_x', '<', (x + 1) * span)
+        .where('sites.cell_y', '>=', y * span)
+        .where('sites.cell_y', '<', (y + 1) * span)
+        .select([
+          sql<number>`sites.cell_x / ${per}::int`.as('cx'),
+          sql<number>`sites.cell_y / ${per}::int`.as('cy'),
+          'sites.site_id as id',
+          'sites.optimised_unit_capacity',
+        ]);
+    } else {
+      // Half-open bounds: a site on a tile edge is counted in exactly one tile.
+      cells = sites
+        .where(near('sites.point_3857'))
+        .where(
+          sql<boolean>`ST_X(sites.point_3857) >= ${bounds.minX}::float8 and ST_X(sites.point_3857) < ${bounds.maxX}::float8
           and ST_Y(sites.point_3857) > ${bounds.minY}::float8 and ST_Y(sites.point_3857) <= ${bounds.maxY}::float8`,
-      )
-      .select([...cellOf(sql`sites.point_3857`, cell), 'sites.id', 'sites.optimised_unit_capacity']);
+        )
+        .select([...cellOf(sql`sites.point_3857`, cell), 'sites.id', 'sites.optimised_unit_capacity']);
+    }
     // Grouped by two integers (a hash table of at most 32 × 32 cells), not by snapped points,
     // which sorted every matching site (to disk for half a million); the base cells use the
     // same indices, so both paths put a site in the same cell.
