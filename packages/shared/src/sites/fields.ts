@@ -87,6 +87,9 @@ export const siteFieldSchema = z.object({
 });
 export type SiteField = z.infer<typeof siteFieldSchema>;
 
+/** GET /data-dictionary: the council's site fields, in the council's order. */
+export const dataDictionarySchema = z.object({ fields: z.array(siteFieldSchema) });
+
 /** GET /scenarios: a council's site scenarios (Base first). */
 export const scenarioListSchema = z.object({
   scenarios: z.array(z.object({ name: z.string(), isDefault: z.boolean() })),

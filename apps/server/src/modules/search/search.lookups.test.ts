@@ -217,6 +217,25 @@ describe('site search templates', () => {
   });
 });
 
+describe('GET /data-dictionary', () => {
+  it("lists the council's site fields in order, with their types, units and options", async () => {
+    const response = await get('/data-dictionary');
+    expect(response.statusCode, response.body).toBe(200);
+    const { fields } = response.json();
+    expect(fields[0]).toMatchObject({ name: 'site_name', label: 'Site name', fieldType: 'text.small' });
+    expect(fields.find((f: { name: string }) => f.name === 'size_ha')).toMatchObject({
+      fieldType: 'area.hectares',
+      unit: 'ha',
+      decimals: 2,
+      min: 0,
+    });
+    expect(fields.find((f: { name: string }) => f.name === 'constraints').options).toContain('Green belt');
+    // Where a field is stored is the server's business.
+    expect(fields[0]).not.toHaveProperty('storage');
+    expect((await get('/data-dictionary', resident)).statusCode).toBe(403);
+  });
+});
+
 describe('GET /scenarios', () => {
   it("lists the council's scenarios, the default first", async () => {
     await withTenant(t.database.db, tenantId, (trx) =>
