@@ -4,22 +4,35 @@ import { searchFiltersSchema } from './filters';
 export const SEARCH_PAGE = { defaultLimit: 50, maxLimit: 500 } as const;
 
 /** /search/site/flexible: filters, the fields to return, sort and page (spec 01 §7). */
-export const flexibleSearchRequestSchema = z.object({
-  filters: searchFiltersSchema.default([]),
-  attributes: z
-    .array(z.string().regex(/^[a-z][a-z0-9_]{0,62}$/))
-    .max(100)
-    .default([]),
-  sort: z
-    .object({
-      field: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/),
-      direction: z.enum(['asc', 'desc']).default('asc'),
-    })
-    .optional(),
-  limit: z.number().int().min(1).max(SEARCH_PAGE.maxLimit).default(SEARCH_PAGE.defaultLimit),
-  offset: z.number().int().min(0).max(10_000_000).default(0),
-  scenario: z.string().min(1).max(100).optional(),
-});
+export const flexibleSearchRequestSchema = z
+  .object({
+    filters: searchFiltersSchema.default([]),
+    attributes: z
+      .array(z.string().regex(/^[a-z][a-z0-9_]{0,62}$/))
+      .max(100)
+      .default([]),
+    sort: z
+      .object({
+        field: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/),
+        direction: z.enum(['asc', 'desc']).default('asc'),
+      })
+      .optional(),
+    limit: z.number().int().min(1).max(SEARCH_PAGE.maxLimit).default(SEARCH_PAGE.defaultLimit),
+    offset: z.number().int().min(0).max(10_000_000).default(0),
+    /**
+     * Keyset paging: only sites after this id (results come in id order when unsorted). Loading
+     * every page of a large search by offset rereads all earlier matches for each page.
+     */
+    after: z
+      .string()
+      .regex(/^\d{1,18}$/, 'A site id')
+      .optional(),
+    scenario: z.string().min(1).max(100).optional(),
+  })
+  .refine((request) => !(request.after && request.sort), {
+    message: 'Paging after a site id needs the default order (no sort)',
+    path: ['after'],
+  });
 export type FlexibleSearchRequest = z.input<typeof flexibleSearchRequestSchema>;
 
 export const siteTagSchema = z.object({ id: z.string(), name: z.string(), color: z.string().nullable() });

@@ -110,6 +110,7 @@ export async function flexibleSearch(db: Kysely<Database>, tenantId: string, req
           (descending ? order.desc() : order.asc()).nullsLast(),
         );
       }
+      if (request.after) page = page.where('sites.id', '>', request.after);
       const rows = await readingArea(() =>
         page.orderBy('sites.id').limit(request.limit).offset(request.offset).execute(),
       );

@@ -310,6 +310,23 @@ describe('POST /search/site/flexible: pages, fields and sort', () => {
     expect(typeof first.sites[0].size_ha).toBe('number');
   });
 
+  it('pages after a site id (keyset) exactly as by offset, and refuses it with a sort', async () => {
+    const filters = [
+      { type: 'select', dbPropertyName: 'suitability_assessment_result', equality: 'EQ', value: 'Suitable' },
+    ];
+    const byOffset = (await search({ filters, limit: 30, offset: 30 })).json();
+    const first = (await search({ filters, limit: 30 })).json();
+    const byKey = (await search({ filters, limit: 30, after: first.sites.at(-1).id })).json();
+    expect(byKey.sites.map((site: { id: string }) => site.id)).toEqual(
+      byOffset.sites.map((site: { id: string }) => site.id),
+    );
+    expect(byKey.total).toBe(first.total);
+    const sorted = await search({ after: '1', sort: { field: 'size_ha', direction: 'asc' } });
+    expect(sorted.statusCode).toBe(400);
+    expect(sorted.json().issues[0].message).toBe('Paging after a site id needs the default order (no sort)');
+    expect((await search({ after: '1 or 1=1' })).statusCode).toBe(400);
+  });
+
   it.each([
     [
       'an unknown field',
