@@ -1,4 +1,4 @@
-import { MutationCache, QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { ApiError } from '../api/client';
 import { notifyError } from './notices/notifyError';
 
@@ -6,6 +6,14 @@ const MAX_RETRIES = 2;
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // A screen that carries on without a query's data (a filter panel without its options) names
+    // the spec 01 §8 wrapper default in meta.errorNotice, and the failure shows as a notice.
+    queryCache: new QueryCache({
+      onError: (error, query) => {
+        const notice = query.meta?.['errorNotice'];
+        if (typeof notice === 'string') notifyError(error, notice);
+      },
+    }),
     // A failed change always tells the user, unless the screen handles the failure itself.
     mutationCache: new MutationCache({
       onError: (error, _variables, _context, mutation) => {

@@ -16,6 +16,15 @@ const config: SiteSearchConfig = {
     { type: 'checkboxesList', dbPropertyName: 'ward', label: 'Ward' },
     { type: 'checkbox', dbPropertyName: 'public', label: 'Public' },
     {
+      type: 'inArray',
+      dbPropertyName: 'tags',
+      label: 'Tags',
+      options: [
+        { label: 'Brownfield', value: 'brownfield' },
+        { label: 'Green belt', value: 'green-belt' },
+      ],
+    },
+    {
       type: 'group',
       label: 'Either',
       operator: '_or',
@@ -35,6 +44,7 @@ describe('filtersFromValues', () => {
         site_name: '  ',
         ward: [],
         public: false,
+        tags: [],
         size_ha: { min: null, max: null },
       }),
     ).toEqual([]);
@@ -47,6 +57,7 @@ describe('filtersFromValues', () => {
       capacity: 4,
       ward: ['Ditton', 'Burham'],
       public: true,
+      tags: ['brownfield', 'green-belt'],
       status: 'Allocated',
     });
     expect(filters).toEqual([
@@ -55,6 +66,7 @@ describe('filtersFromValues', () => {
       { type: 'number', dbPropertyName: 'capacity', equality: 'GE', value: 4 },
       { type: 'checkboxesList', dbPropertyName: 'ward', value: ['Ditton', 'Burham'] },
       { type: 'checkbox', dbPropertyName: 'public', value: true },
+      { type: 'inArray', dbPropertyName: 'tags', value: ['brownfield', 'green-belt'] },
       {
         type: 'group',
         operator: '_or',
@@ -93,6 +105,29 @@ describe('Site search config rules (spec 03 §5)', () => {
       filters: [{ type: 'text', dbPropertyName: 'x', label: 'X' }],
     });
     expect(text.success).toBe(false);
+  });
+
+  it('takes an in-array filter with its options listed, or left to the server', () => {
+    const bare = siteSearchConfigSchema.safeParse({
+      filters: [{ type: 'inArray', dbPropertyName: 'tags', label: 'Tags' }],
+    });
+    expect(bare.success).toBe(true);
+    const empty = siteSearchConfigSchema.safeParse({
+      filters: [{ type: 'inArray', dbPropertyName: 'tags', label: 'Tags', options: [] }],
+    });
+    expect(empty.success).toBe(false);
+    const listed = siteSearchConfigSchema.safeParse({
+      filters: [
+        {
+          type: 'inArray',
+          dbPropertyName: 'tags',
+          label: 'Tags',
+          description: 'Sites with any of the chosen tags',
+          options: [{ label: 'Brownfield', value: 'brownfield' }],
+        },
+      ],
+    });
+    expect(listed.success).toBe(true);
   });
 });
 

@@ -65,6 +65,16 @@ const leafFilterConfigs = [
     ...common,
   }),
   z.object({ type: z.literal('dateRange'), dbPropertyName, ...common }),
+  // Spec 03 §3.8 "in array" (spec 01 §4 tag filters): sites whose array field, such as their
+  // tags, holds any of the chosen values. Without options here, /search/search-options gives
+  // them (the council's tags, or the entries its sites' list field holds).
+  z.object({
+    type: z.literal('inArray'),
+    dbPropertyName,
+    options: z.array(option).min(1).max(SEARCH_LIMITS.listValuesMax).optional(),
+    placeholder: z.string().min(1).max(200).optional(),
+    ...common,
+  }),
 ] as const;
 
 export type LeafFilterConfig = z.infer<(typeof leafFilterConfigs)[number]>;
@@ -209,6 +219,8 @@ export function filtersFromValues(config: SiteSearchConfig, values: FilterValues
         return value === true ? { type: 'checkbox', dbPropertyName: name, value: true } : null;
       case 'checkboxesList':
         return Array.isArray(value) ? { type: 'checkboxesList', dbPropertyName: name, value } : null;
+      case 'inArray':
+        return Array.isArray(value) ? { type: 'inArray', dbPropertyName: name, value } : null;
       case 'select':
         return typeof value === 'string' || typeof value === 'number'
           ? { type: 'select', dbPropertyName: name, equality: 'EQ', value }

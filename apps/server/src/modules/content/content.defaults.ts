@@ -24,6 +24,13 @@ export const defaultSiteSearchConfig: SiteSearchConfig = {
     { type: 'checkboxesList', dbPropertyName: 'status', label: 'Status' },
     { type: 'checkboxesList', dbPropertyName: 'accessibility_band', label: 'Accessibility band' },
     { type: 'checkboxesList', dbPropertyName: 'ward', label: 'Ward' },
+    {
+      type: 'inArray',
+      dbPropertyName: 'tags',
+      label: 'Tags',
+      description: 'Sites with any of the chosen tags',
+      placeholder: 'Any tag',
+    },
     { type: 'checkbox', dbPropertyName: 'public_map_visibility', label: 'Shown on the public map' },
   ],
 };

@@ -6,7 +6,13 @@ import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { defaultSiteSearchConfig } from '../content/content.defaults';
 import { seedConfig } from '../content/content.service';
-import { demoDistrict, generateSites, northfieldDistrict } from '../sites/sites.generator';
+import {
+  demoConstraints,
+  demoDistrict,
+  demoTagNames,
+  generateSites,
+  northfieldDistrict,
+} from '../sites/sites.generator';
 import { seedSites } from '../sites/sites.seed';
 
 const COUNT = 200;
@@ -133,6 +139,28 @@ describe('GET /search/search-options', () => {
     expect(options.optimised_unit_capacity).toEqual(
       [...new Set(generated.map((s) => s.optimisedUnitCapacity))].sort((a, b) => a - b).slice(0, 500),
     );
+  });
+
+  it("offers the council's tags, and the entries of a list field without listed options", async () => {
+    const tags = (await get('/search/search-options?fields=tags')).json().options.tags;
+    expect(tags).toEqual([...demoTagNames].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    // Listed options first; without them, what the sites hold.
+    expect((await get('/search/search-options?fields=constraints')).json().options.constraints).toEqual([
+      ...demoConstraints,
+    ]);
+    await withTenant(t.database.db, tenantId, (trx) =>
+      trx.updateTable('site_fields').set({ options: null }).where('name', '=', 'constraints').execute(),
+    );
+    const held = (await get('/search/search-options?fields=constraints')).json().options.constraints;
+    expect(held).toEqual([...new Set(generated.flatMap((s) => s.constraints))].sort());
+    await withTenant(t.database.db, tenantId, (trx) =>
+      trx
+        .updateTable('site_fields')
+        .set({ options: JSON.stringify([...demoConstraints]) })
+        .where('name', '=', 'constraints')
+        .execute(),
+    );
+    expect((await get('/search/search-options?fields=assessment_date')).statusCode).toBe(400);
   });
 
   it('refuses fields the dictionary does not list, with the field named', async () => {

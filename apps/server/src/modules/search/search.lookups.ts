@@ -100,12 +100,38 @@ export async function searchOptions(
     for (const name of new Set(fields)) {
       const field = dictionary.get(name);
       const kind = field ? fieldKind(field.fieldType) : undefined;
-      if (!field || !field.filterable || (kind !== 'text' && kind !== 'number' && kind !== 'boolean')) {
+      if (!field || !field.filterable || kind === 'date' || kind === 'other') {
         throw badRequest(searchMessages.unknownField(name));
       }
       // A field with a fixed list keeps the council's order (Suitable before Not suitable).
       if (field.options) {
         options[name] = field.options;
+        continue;
+      }
+      // The tag filter offers the council's tags, by name.
+      if (field.name === 'tags') {
+        const tags = await trx
+          .selectFrom('tags')
+          .select('tag_name')
+          .orderBy(sql`lower(tag_name)`)
+          .limit(SEARCH_OPTIONS_MAX)
+          .execute();
+        options[name] = tags.map((tag) => tag.tag_name);
+        continue;
+      }
+      if (kind === 'array') {
+        // A list field without listed options: the distinct entries its sites hold.
+        const rows = await trx
+          .selectFrom('sites')
+          .select(sql<string>`jsonb_array_elements_text(sites.attributes -> ${field.name})`.as('value'))
+          .distinct()
+          .where('is_deleted', '=', false)
+          .where('scenario_name', '=', scenario ?? DEFAULT_SCENARIO)
+          .where(sql<boolean>`jsonb_typeof(sites.attributes -> ${field.name}) = 'array'`)
+          .orderBy(sql`1`)
+          .limit(SEARCH_OPTIONS_MAX)
+          .execute();
+        options[name] = rows.map((row) => row.value);
         continue;
       }
       const value = fieldValue(field);

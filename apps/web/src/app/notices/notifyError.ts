@@ -1,6 +1,11 @@
 import type { App } from 'antd';
 import { notification } from 'antd';
-import { errorNoticeDescription, errorNoticeTitle, NOTICE_PLACEMENT } from './errorNotice';
+import {
+  errorNoticeDescription,
+  errorNoticeTitle,
+  NOTICE_PLACEMENT,
+  requestFailureMessage,
+} from './errorNotice';
 
 type NotificationApi = ReturnType<typeof App.useApp>['notification'];
 
@@ -16,11 +21,15 @@ export function bindNotifications(api: NotificationApi): () => void {
   };
 }
 
-/** The one way to tell the user a request failed: 'Something went wrong' or 'Request failed'. */
-export function notifyError(error: unknown): void {
+/**
+ * The one way to tell the user a request failed: 'Something went wrong' or 'Request failed'.
+ * With `fallback` (a spec 01 §8 wrapper default such as 'Failed to fetch geometries') the notice
+ * says that unless the server refused the request with a message of its own.
+ */
+export function notifyError(error: unknown, fallback?: string): void {
   (boundApi ?? notification).error({
     title: errorNoticeTitle(error),
-    description: errorNoticeDescription(error),
+    description: fallback ? requestFailureMessage(error, fallback) : errorNoticeDescription(error),
     placement: NOTICE_PLACEMENT,
   });
 }

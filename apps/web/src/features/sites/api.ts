@@ -3,6 +3,7 @@ import {
   featureCollectionSchema,
   flexibleSearchResponseSchema,
   scenarioListSchema,
+  searchMessages,
   searchOptionsResponseSchema,
   siteCardConfigSchema,
   siteIdsResponseSchema,
@@ -13,6 +14,13 @@ import {
   type SiteSearchConfig,
 } from '@planning/shared';
 import { api } from '../../api/client';
+
+/** Spec 01 §8 wrapper defaults of these screens; a 4xx answer's own message is shown instead. */
+export const sitesMessages = {
+  searchFailed: searchMessages.failed,
+  optionsFailed: 'Failed to fetch search options',
+  geometriesFailed: 'Failed to fetch geometries',
+} as const;
 
 export const sitesQueryKeys = {
   searchConfig: ['configs', 'site-search'] as const,

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Input, InputNumber, Select, Switch } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import {
@@ -101,11 +101,16 @@ type ControlProps = {
 
 function FilterControl({ filter, values, options, set }: ControlProps) {
   const id = useId();
+  const hintId = useId();
   if (filter.type === 'group') {
     return (
-      <fieldset className="filter-group">
+      <fieldset className="filter-group" aria-describedby={filter.description ? hintId : undefined}>
         <legend>{filter.label}</legend>
-        {filter.description && <p className="filter-panel__hint">{filter.description}</p>}
+        {filter.description && (
+          <p id={hintId} className="filter-panel__hint">
+            {filter.description}
+          </p>
+        )}
         {filter.filters.map((child, index) => (
           <FilterControl key={index} filter={child} values={values} options={options} set={set} />
         ))}
@@ -115,6 +120,13 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
   const value = values[filter.dbPropertyName];
   const name = filter.dbPropertyName;
   const choices = optionsOf(filter, options);
+  // Spec 03 §3.8: each filter's description, shown under its label and read with its control.
+  const describedBy = filter.description ? hintId : undefined;
+  const hint = filter.description && (
+    <p id={hintId} className="filter__hint">
+      {filter.description}
+    </p>
+  );
   const label = (
     <label className="filter__label" htmlFor={id}>
       {filter.label}
@@ -128,15 +140,19 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
             id={id}
             checked={value === true}
             onChange={(event) => set(name, event.target.checked || null)}
+            aria-describedby={describedBy}
           >
             {filter.label}
           </Checkbox>
+          {hint}
         </div>
       );
     case 'checkboxesList':
       return (
         <CheckboxList
           label={filter.label}
+          hint={hint}
+          describedBy={describedBy}
           choices={choices}
           selected={Array.isArray(value) ? value : []}
           onChange={(next) => set(name, next)}
@@ -146,6 +162,7 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
       return (
         <div className="filter">
           {label}
+          {hint}
           <Select
             id={id}
             allowClear
@@ -153,6 +170,24 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
             value={typeof value === 'string' || typeof value === 'number' ? value : undefined}
             options={choices}
             onChange={(next: string | number | undefined) => set(name, next ?? null)}
+            aria-describedby={describedBy}
+          />
+        </div>
+      );
+    case 'inArray':
+      return (
+        <div className="filter">
+          {label}
+          {hint}
+          <Select
+            id={id}
+            mode="multiple"
+            allowClear
+            placeholder={filter.placeholder ?? 'Any'}
+            value={Array.isArray(value) ? value : []}
+            options={choices}
+            onChange={(next: (string | number)[]) => set(name, next)}
+            aria-describedby={describedBy}
           />
         </div>
       );
@@ -162,12 +197,14 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
           <label className="filter__label" htmlFor={id}>
             {filter.label} <span className="filter__equality">({equalityWords[filter.equality]})</span>
           </label>
+          {hint}
           <InputNumber
             id={id}
             min={filter.min}
             max={filter.max}
             value={typeof value === 'number' ? value : null}
             onChange={(next) => set(name, typeof next === 'number' ? next : null)}
+            aria-describedby={describedBy}
             style={{ width: '100%' }}
           />
         </div>
@@ -175,11 +212,12 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
     case 'range': {
       const range = (value ?? {}) as { min?: number | null; max?: number | null };
       return (
-        <fieldset className="filter filter--range">
+        <fieldset className="filter filter--range" aria-describedby={describedBy}>
           <legend className="filter__label">
             {filter.label}
             {filter.unit ? ` (${filter.unit})` : ''}
           </legend>
+          {hint}
           <InputNumber
             aria-label={`${filter.label} from`}
             placeholder="Min"
@@ -204,12 +242,14 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
       return (
         <div className="filter">
           {label}
+          {hint}
           <Input
             id={id}
             placeholder={filter.placeholder}
             maxLength={filter.maxLength ?? SEARCH_LIMITS.textMax}
             value={typeof value === 'string' ? value : ''}
             onChange={(event) => set(name, event.target.value)}
+            aria-describedby={describedBy}
             allowClear
           />
         </div>
@@ -217,8 +257,9 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
     case 'dateRange': {
       const dates = (value ?? {}) as { from?: string | null; to?: string | null };
       return (
-        <fieldset className="filter filter--range">
+        <fieldset className="filter filter--range" aria-describedby={describedBy}>
           <legend className="filter__label">{filter.label}</legend>
+          {hint}
           <Input
             type="date"
             aria-label={`${filter.label} from`}
@@ -248,18 +289,21 @@ function optionsOf(filter: LeafFilterConfig, found: Options): { label: string; v
 
 type CheckboxListProps = {
   label: string;
+  hint: ReactNode;
+  describedBy: string | undefined;
   choices: { label: string; value: string | number }[];
   selected: (string | number)[];
   onChange: (next: (string | number)[]) => void;
 };
 
-function CheckboxList({ label, choices, selected, onChange }: CheckboxListProps) {
+function CheckboxList({ label, hint, describedBy, choices, selected, onChange }: CheckboxListProps) {
   const [expanded, setExpanded] = useState(false);
   const visible = expanded ? choices : choices.slice(0, CHECKBOX_LIST_VISIBLE);
   const hidden = choices.length - CHECKBOX_LIST_VISIBLE;
   return (
-    <fieldset className="filter filter--list">
+    <fieldset className="filter filter--list" aria-describedby={describedBy}>
       <legend className="filter__label">{label}</legend>
+      {hint}
       {visible.map((choice) => (
         <Checkbox
           key={String(choice.value)}

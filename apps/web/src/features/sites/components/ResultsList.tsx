@@ -1,26 +1,18 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, Dropdown, Empty, Spin } from 'antd';
-import { DownOutlined, ExportOutlined } from '@ant-design/icons';
+import { DownOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { featureAccess, type SearchFilter, type SiteCardConfig } from '@planning/shared';
 import { Permitted } from '../../../app/access/Permitted';
-import { fetchMatchingIds, searchSites, sitesQueryKeys } from '../api';
+import { requestFailureMessage } from '../../../app/notices/errorNotice';
+import { fetchMatchingIds, searchSites, sitesMessages, sitesQueryKeys } from '../api';
+import { FIRST_PAGE, nextPageStart, pageLimit, resultsText } from '../resultPages';
 import { SiteCard, type ResultSite } from './SiteCard';
-
-const PAGE = 50;
 
 /** Spec 01 §9: a card is 25 px per field plus about 84.5 and 3.75. */
 export function cardHeight(fields: number): number {
   return Math.round(25 * fields + 84.5 + 3.75);
-}
-
-/** Spec 01 §2: 'n / total sites found' while pages load; the count once all are in. */
-export function resultsText(fetched: number, total: number): string {
-  if (total === 0) return 'No sites found';
-  if (fetched < total)
-    return `${fetched.toLocaleString('en-GB')} / ${total.toLocaleString('en-GB')} sites found`;
-  return `${total.toLocaleString('en-GB')} ${total === 1 ? 'site' : 'sites'} found`;
 }
 
 type ResultsListProps = {
@@ -34,8 +26,10 @@ type ResultsListProps = {
 };
 
 /**
- * The results column: header with count, selection and export, then the cards, loaded page by
- * page. Mounted anew for each search (keyed by it), so a new search starts with nothing selected.
+ * The results column: header with count, selection and export, then the cards. The first page
+ * shows at once and the rest load behind it until every matching site is in (spec 01 §4).
+ * Mounted anew for each search (keyed by it), so a new search starts with nothing selected and
+ * the old search's loading stops with the old list.
  */
 export function ResultsList({
   filters,
@@ -53,18 +47,28 @@ export function ResultsList({
   const results = useInfiniteQuery({
     queryKey: sitesQueryKeys.results(search),
     queryFn: ({ pageParam, signal }) =>
-      searchSites({ filters, scenario, attributes, limit: PAGE, offset: pageParam }, signal),
-    initialPageParam: 0,
-    getNextPageParam: (last, pages) => {
-      const fetched = pages.reduce((sum, page) => sum + page.sites.length, 0);
-      return fetched < last.total && last.sites.length > 0 ? fetched : undefined;
-    },
+      searchSites(
+        { filters, scenario, attributes, limit: pageLimit(pageParam), after: pageParam.after },
+        signal,
+      ),
+    initialPageParam: FIRST_PAGE,
+    getNextPageParam: (_last, pages) => nextPageStart(pages),
+    // A whole result (20,000 sites) is kept only briefly once the user has searched again.
+    gcTime: 30_000,
   });
   const sites = useMemo(
     () => (results.data?.pages.flatMap((page) => page.sites) ?? []) as ResultSite[],
     [results.data],
   );
   const total = results.data?.pages[0]?.total ?? 0;
+
+  // Spec 01 §4: loading continues until every matching site is in, then success. One page at a
+  // time; a failure stops it until the user tries again.
+  const { hasNextPage, isFetching, isError, fetchNextPage } = results;
+  useEffect(() => {
+    if (hasNextPage && !isFetching && !isError) void fetchNextPage();
+  }, [hasNextPage, isFetching, isError, fetchNextPage]);
+  const retry = () => void (results.data ? fetchNextPage() : results.refetch());
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
@@ -79,12 +83,6 @@ export function ResultsList({
     gap: 8,
   });
   const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
-  useEffect(() => {
-    if (lastIndex >= sites.length - 5 && results.hasNextPage && !results.isFetchingNextPage) {
-      void results.fetchNextPage();
-    }
-  }, [lastIndex, sites.length, results]);
 
   const allIds = async () => (await fetchMatchingIds(filters, scenario)).ids;
   const selectAll = async (checked: boolean) => {
@@ -109,14 +107,20 @@ export function ResultsList({
   return (
     <section className="site-results" aria-label="Search results">
       <div className="site-results__header">
-        <p className="site-results__count" role="status" aria-live="polite">
+        {/* Busy while pages load: a screen reader hears the count once, not after every page. */}
+        <p className="site-results__count" role="status" aria-live="polite" aria-busy={isFetching}>
           {results.isPending
             ? 'Searching…'
-            : results.isError
-              ? 'Failed to search sites'
+            : isError
+              ? requestFailureMessage(results.error, sitesMessages.searchFailed)
               : resultsText(sites.length, total)}
         </p>
         <div className="site-results__tools">
+          {isError && (
+            <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={retry} loading={isFetching}>
+              Try again
+            </Button>
+          )}
           <Permitted needs={featureAccess.bulkSiteActions}>
             <Checkbox
               checked={allSelected}
@@ -158,8 +162,9 @@ export function ResultsList({
       <div ref={scroller} className="site-results__list" tabIndex={-1}>
         {results.isPending ? (
           <Spin className="site-results__spin" />
-        ) : total === 0 ? (
-          <Empty description="No sites found" />
+        ) : sites.length === 0 ? (
+          // A failed search is told in the header, never as 'No sites found'.
+          !isError && <Empty description="No sites found" />
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {

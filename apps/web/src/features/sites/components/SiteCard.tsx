@@ -4,6 +4,7 @@ import { AimOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { featureAccess, formatCardValue, type SiteCardConfig } from '@planning/shared';
 import { Permitted } from '../../../app/access/Permitted';
+import { tagColour } from '../tagColour';
 
 export type ResultSite = {
   id: string;
@@ -64,7 +65,7 @@ export function SiteCard({ site, config, selected, onSelect, onShowOnMap, scenar
         <ul className="site-card__tags" aria-label="Tags">
           {site.site_tags.map((tag) => (
             <li key={tag.id}>
-              <Tag color={tag.color ?? undefined}>{tag.name}</Tag>
+              <Tag color={tag.color ?? tagColour(tag.name)}>{tag.name}</Tag>
             </li>
           ))}
         </ul>

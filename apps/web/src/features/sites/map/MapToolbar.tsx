@@ -10,6 +10,7 @@ import {
   GlobalOutlined,
   MinusOutlined,
   PlusOutlined,
+  ScissorOutlined,
 } from '@ant-design/icons';
 import { baseLayerLabels, type BaseLayer } from './mapStyle';
 
@@ -27,6 +28,9 @@ type MapToolbarProps = {
   onToggleMeasure: () => void;
   drawing: boolean;
   onToggleDraw: () => void;
+  /** The cut-polygon toggle: sites drawn by their cut boundaries. */
+  cutSites: boolean;
+  onToggleCutSites: () => void;
   baseLayer: BaseLayer;
   baseLayers: BaseLayer[];
   onBaseLayerChange: (layer: BaseLayer) => void;
@@ -85,6 +89,13 @@ export function MapToolbar(props: MapToolbarProps) {
           disabled={!props.ready}
         />
       )}
+      <Tool
+        label="Show cut sites"
+        icon={<ScissorOutlined />}
+        onClick={props.onToggleCutSites}
+        pressed={props.cutSites}
+        disabled={!props.ready}
+      />
       <Tool
         label="Measure distance"
         icon={<ColumnWidthOutlined />}

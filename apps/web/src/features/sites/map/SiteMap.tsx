@@ -24,7 +24,11 @@ import {
   SITE_SOURCE,
   siteTilesUrl,
   type BaseLayer,
+  type SiteOutline,
 } from './mapStyle';
+
+/** Spec 03 §2: the screenshot tool's PNG is named map-screenshot. */
+const SCREENSHOT_FILE_NAME = 'map-screenshot.png';
 
 export type SiteMapProps = {
   centre: [number, number];
@@ -62,6 +66,7 @@ export function SiteMap(props: SiteMapProps) {
   const [fullscreen, setFullscreen] = useState(false);
   const [satellite, setSatellite] = useState(false);
   const [terrain, setTerrain] = useState(false);
+  const [outline, setOutline] = useState<SiteOutline>('sites');
   const has = (layer: BaseMapInfo['layer']) => props.baseMaps.some((map) => map.layer === layer);
   const initialQuery = useRef(props.tileQuery);
   // Clicks belong to the drawing tools while one is on.
@@ -186,12 +191,12 @@ export function SiteMap(props: SiteMapProps) {
     };
   }, []);
 
-  // A new search: the same source, new tile addresses.
+  // A new search, or the cut toggle: the same source and layers, new tile addresses.
   useEffect(() => {
     const source = mapRef.current?.getSource<VectorTileSource>(SITE_SOURCE);
-    source?.setTiles([siteTilesUrl(window.location.origin, props.tileQuery)]);
+    source?.setTiles([siteTilesUrl(window.location.origin, props.tileQuery, outline)]);
     popupRef.current?.popup.remove();
-  }, [props.tileQuery]);
+  }, [props.tileQuery, outline]);
 
   // 'Show On Map': outline the site and fly to it at zoom 16.
   useEffect(() => {
@@ -254,7 +259,7 @@ export function SiteMap(props: SiteMapProps) {
         if (!blob) return;
         const link = document.createElement('a');
         link.href = URL.createObjectURL(blob);
-        link.download = `site-search-${new Date().toISOString().slice(0, 10)}.png`;
+        link.download = SCREENSHOT_FILE_NAME;
         link.click();
         setTimeout(() => URL.revokeObjectURL(link.href), 1000);
       }, 'image/png');
@@ -285,6 +290,8 @@ export function SiteMap(props: SiteMapProps) {
         onToggleMeasure={() => selectDrawMode(drawMode === 'measure' ? 'none' : 'measure')}
         drawing={drawMode === 'polygon'}
         onToggleDraw={() => selectDrawMode(drawMode === 'polygon' ? 'none' : 'polygon')}
+        cutSites={outline === 'cut-sites'}
+        onToggleCutSites={() => setOutline(outline === 'cut-sites' ? 'sites' : 'cut-sites')}
         baseLayer={baseLayer}
         baseLayers={['offline', 'outline', ...(has('os') ? (['os'] as const) : [])]}
         onBaseLayerChange={changeBaseLayer}

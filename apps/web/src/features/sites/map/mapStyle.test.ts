@@ -47,6 +47,29 @@ describe('the site map style', () => {
     expect(visibility('satellite')).toBe('none');
   });
 
+  it('draws the cut sites from their own tiles, with the same search, when the cut toggle is on', () => {
+    const style = buildSiteMapStyle({
+      origin,
+      tileQuery: 'filters%5B%5D=x',
+      mainColor: '#1d70b8',
+      baseLayer: 'offline',
+      outline: 'cut-sites',
+    });
+    expect(style.sources.sites).toMatchObject({
+      type: 'vector',
+      tiles: [`${origin}/api/v1/vector-tiles/cut-sites/{z}/{x}/{y}?filters%5B%5D=x`],
+    });
+    expect(siteTilesUrl(origin, 'scenario=Base', 'cut-sites')).toBe(
+      `${origin}/api/v1/vector-tiles/cut-sites/{z}/{x}/{y}?scenario=Base`,
+    );
+    // The same layers read it: the cut tiles carry the same "sites" layer and properties.
+    const sitesLayers = (s: typeof style) =>
+      s.layers.filter((layer) => 'source' in layer && layer.source === 'sites').map((layer) => layer.id);
+    expect(sitesLayers(style)).toEqual(
+      sitesLayers(buildSiteMapStyle({ origin, tileQuery: '', mainColor: '#1d70b8', baseLayer: 'offline' })),
+    );
+  });
+
   it('leaves the tile address bare without a search', () => {
     expect(siteTilesUrl(origin, '')).toBe(`${origin}/api/v1/vector-tiles/sites/{z}/{x}/{y}`);
   });

@@ -93,8 +93,14 @@ const suitabilityColour = [
   '#505a5f',
 ] as const;
 
-export function siteTilesUrl(origin: string, query: string): string {
-  const base = `${origin}${API_BASE_PATH}/vector-tiles/sites/{z}/{x}/{y}`;
+/**
+ * Spec 01 §2 "cut-polygon toggle": the sites layer draws each site's boundary, or its cut
+ * boundary (the part left once constraints are cut away) from the cut-sites tiles.
+ */
+export type SiteOutline = 'sites' | 'cut-sites';
+
+export function siteTilesUrl(origin: string, query: string, outline: SiteOutline = 'sites'): string {
+  const base = `${origin}${API_BASE_PATH}/vector-tiles/${outline}/{z}/{x}/{y}`;
   return query ? `${base}?${query}` : base;
 }
 
@@ -109,6 +115,7 @@ export function buildSiteMapStyle(options: {
   mainColor: string;
   baseLayer: BaseLayer;
   baseMaps?: BaseMapInfo[];
+  outline?: SiteOutline;
 }): StyleSpecification {
   const { origin, mainColor, baseLayer } = options;
   const colours = baseColours(baseLayer);
@@ -120,7 +127,7 @@ export function buildSiteMapStyle(options: {
       boundaries: { type: 'geojson', data: `${origin}${API_BASE_PATH}/search/boundaries` },
       [SITE_SOURCE]: {
         type: 'vector',
-        tiles: [siteTilesUrl(origin, options.tileQuery)],
+        tiles: [siteTilesUrl(origin, options.tileQuery, options.outline)],
         minzoom: 0,
         maxzoom: 16,
       },

@@ -4,12 +4,14 @@ import { useQuery } from '@tanstack/react-query';
 import type { FeatureCollection } from 'geojson';
 import { flatLeaves, tileQueryString, type FilterValues } from '@planning/shared';
 import { FullPageSpin } from '../../../components/FullPageSpin';
+import { notifyError } from '../../../app/notices/notifyError';
 import { useTenant } from '../../../app/tenant/TenantContext';
 import {
   fetchScenarios,
   fetchSearchOptions,
   fetchSiteCardConfig,
   fetchSiteGeometries,
+  sitesMessages,
   sitesQueryKeys,
 } from '../api';
 import { ConfigError } from '../components/ConfigError';
@@ -42,7 +44,9 @@ export function SiteSearchPage() {
   const optionFields = useMemo(
     () =>
       flatLeaves(searchConfig.data?.filters ?? [])
-        .filter((f) => (f.type === 'checkboxesList' || f.type === 'select') && !f.options)
+        .filter(
+          (f) => (f.type === 'checkboxesList' || f.type === 'select' || f.type === 'inArray') && !f.options,
+        )
         .map((f) => f.dbPropertyName),
     [searchConfig.data],
   );
@@ -51,6 +55,8 @@ export function SiteSearchPage() {
     queryFn: ({ signal }) => fetchSearchOptions(optionFields, signal),
     enabled: optionFields.length > 0,
     staleTime: 5 * 60_000,
+    // The panel still works without them (lists stay empty): say so bottom-right (spec 01 §8).
+    meta: { errorNotice: sitesMessages.optionsFailed },
   });
 
   const tileQuery = useMemo(() => tileQueryString({ filters }), [filters]);
@@ -65,8 +71,13 @@ export function SiteSearchPage() {
   if (cardConfig.isError) return <ConfigError type="site-card" error={cardConfig.error} />;
   if (!searchConfig.data || !cardConfig.data) return <FullPageSpin label="Loading site search" />;
 
-  const showOnMap = async (id: string) =>
-    setHighlight((await fetchSiteGeometries([id])) as FeatureCollection);
+  const showOnMap = async (id: string) => {
+    try {
+      setHighlight((await fetchSiteGeometries([id])) as FeatureCollection);
+    } catch (error) {
+      notifyError(error, sitesMessages.geometriesFailed);
+    }
+  };
 
   return (
     <div className="site-search">

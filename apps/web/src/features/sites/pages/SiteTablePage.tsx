@@ -6,10 +6,12 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clampColumnWidth, formatCardValue } from '@planning/shared';
 import { FullPageSpin } from '../../../components/FullPageSpin';
 import { useTenant } from '../../../app/tenant/TenantContext';
-import { fetchSiteCardConfig, searchSites, sitesQueryKeys } from '../api';
+import { requestFailureMessage } from '../../../app/notices/errorNotice';
+import { fetchSiteCardConfig, searchSites, sitesMessages, sitesQueryKeys } from '../api';
 import { ConfigError } from '../components/ConfigError';
-import { resultsText } from '../components/ResultsList';
 import type { ResultSite } from '../components/SiteCard';
+import { resultsText } from '../resultPages';
+import { tagColour } from '../tagColour';
 import { useStoredSearch } from '../searchState';
 import { useAppliedFilters } from '../useAppliedFilters';
 import '../sites.css';
@@ -87,9 +89,11 @@ export function SiteTablePage() {
       key: 'tags',
       title: 'Tags',
       width: 200,
+      // One line, like every other cell: rows stay 52 px high (spec 03 §9).
+      ellipsis: true,
       render: (_: unknown, site: ResultSite) =>
         site.site_tags.map((tag) => (
-          <Tag key={tag.id} color={tag.color ?? undefined}>
+          <Tag key={tag.id} color={tag.color ?? tagColour(tag.name)}>
             {tag.name}
           </Tag>
         )),
@@ -97,12 +101,14 @@ export function SiteTablePage() {
   ];
 
   const total = results.data?.total ?? 0;
+  // Spec 01 §8: a failed search says so, never 'No sites found'.
+  const failure = results.isError ? requestFailureMessage(results.error, sitesMessages.searchFailed) : null;
   return (
     <div className="site-table">
       <div className="site-table__header">
         <h1 className="page__title">Site table</h1>
         <p role="status" aria-live="polite">
-          {results.isPending ? 'Searching…' : resultsText(total, total)}
+          {failure ?? (results.isPending ? 'Searching…' : resultsText(total, total))}
         </p>
       </div>
       <Table<ResultSite>
@@ -113,7 +119,7 @@ export function SiteTablePage() {
         loading={results.isFetching}
         components={{ header: { cell: ResizableHeaderCell } }}
         scroll={{ x: 'max-content', y: 'calc(100vh - 260px)' }}
-        locale={{ emptyText: 'No sites found' }}
+        locale={{ emptyText: failure ?? 'No sites found' }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total, showSizeChanger: false }}
         onChange={(pagination, _filters, sorter) => {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
