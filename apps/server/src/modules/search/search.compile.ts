@@ -16,41 +16,32 @@ export type DictionaryField = { name: string; fieldType: SiteFieldType; storage:
 
 export type SitesEb = ExpressionBuilder<Database, 'sites'>;
 
+/** The columns `site_search_rows` copies (migration 0010): totals over these skip the polygons. */
+const SEARCH_ROW_COLUMN_NAMES = [
+  'size_ha',
+  'suitable_area',
+  'optimised_unit_capacity',
+  'suitability_assessment_result',
+  'accessibility_band',
+  'availability_time_period',
+  'neighbourhood_area_name',
+  'ward',
+  'parish',
+  'status',
+  'public_map_visibility',
+  'scenario_name',
+] as const;
+
 // Dictionary entries stored as columns must also be one of these: a dictionary row can never
 // make the server name a column that is not here (SQL is never built from request text).
-const SITE_COLUMNS = new Set([
+const SITE_COLUMNS = new Set<string>([
+  ...SEARCH_ROW_COLUMN_NAMES,
   'site_name',
   'helaa_reference',
-  'size_ha',
-  'suitable_area',
-  'optimised_unit_capacity',
-  'suitability_assessment_result',
-  'accessibility_band',
-  'availability_time_period',
-  'neighbourhood_area_name',
-  'ward',
-  'parish',
-  'status',
-  'public_map_visibility',
   'id_unique',
-  'scenario_name',
 ]);
 
-/** The columns `site_search_rows` copies (migration 0010): totals over these skip the polygons. */
-export const SEARCH_ROW_COLUMNS = new Set([
-  'size_ha',
-  'suitable_area',
-  'optimised_unit_capacity',
-  'suitability_assessment_result',
-  'accessibility_band',
-  'availability_time_period',
-  'neighbourhood_area_name',
-  'ward',
-  'parish',
-  'status',
-  'public_map_visibility',
-  'scenario_name',
-]);
+export const SEARCH_ROW_COLUMNS: ReadonlySet<string> = new Set(SEARCH_ROW_COLUMN_NAMES);
 
 const operators: Record<ComparisonOperator, '=' | '<>' | '>' | '>=' | '<' | '<='> = {
   EQ: '=',
