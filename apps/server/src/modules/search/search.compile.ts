@@ -41,6 +41,9 @@ const SITE_COLUMNS = new Set<string>([
   'id_unique',
 ]);
 
+/** Site columns of an integer type (the others that hold numbers are numeric). */
+const INTEGER_COLUMNS = new Set(['optimised_unit_capacity']);
+
 export const SEARCH_ROW_COLUMNS: ReadonlySet<string> = new Set(SEARCH_ROW_COLUMN_NAMES);
 
 const operators: Record<ComparisonOperator, '=' | '<>' | '>' | '>=' | '<' | '<='> = {
@@ -103,9 +106,16 @@ function compileFilter(
   }
   const value = fieldValue(field);
   // A number field compares with numbers only: '3.5' or 'abc' against an integer column would
-  // otherwise be a database error. Values go as numeric, which compares with any number column.
-  const typed = (given: string | number) =>
-    kind === 'number' ? sql`${numberOf(given, field.name)}::numeric` : given;
+  // otherwise be a database error. Whole numbers go as bigint, which an integer column compares
+  // with as it is; others as numeric. (Numeric against an integer column converts every row's
+  // value: a third more time for a count over a million sites.)
+  const typed = (given: string | number) => {
+    if (kind !== 'number') return given;
+    const number = numberOf(given, field.name);
+    return Number.isSafeInteger(number) && INTEGER_COLUMNS.has(field.name) && field.storage === 'column'
+      ? sql`${number}::bigint`
+      : sql`${number}::numeric`;
+  };
 
   switch (filter.type) {
     case 'range': {

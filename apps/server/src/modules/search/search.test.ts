@@ -158,6 +158,11 @@ describe('POST /search/site/flexible: every filter type against known answers', 
       (s) => s.optimisedUnitCapacity >= capacity + 0.5,
     ],
     [
+      'number LT a value beyond any whole-number column',
+      { type: 'number', dbPropertyName: 'optimised_unit_capacity', equality: 'LT', value: 1e20 },
+      () => true,
+    ],
+    [
       'range with EQ sent by habit',
       { type: 'range', dbPropertyName: 'size_ha', equality: 'EQ', value: { max: sizeLow } },
       (s) => s.sizeHa <= sizeLow,
