@@ -19,6 +19,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** A PostgreSQL 15+ server with PostGIS; when set the embedded database is not used. */
   DATABASE_URL: z.string().url().optional(),
+  /** Parallel workers PostgreSQL may add to one query (a search's count); 1 suits a 2-core server. */
+  DATABASE_PARALLEL_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   /** Regular expression whose first group is the tenant name in the request's host name. */
   TENANT_HOST_PATTERN: z
     .string()
@@ -90,6 +92,7 @@ export type Config = {
   tenantHeaderAnyHost: boolean;
   seedDemo: boolean;
   bodyLimit: number;
+  databaseParallelWorkers: number;
   webDistDir: string;
   session: { idleMs: number; absoluteMs: number };
   authRateLimit: { perIp: number; perEmail: number; windowSeconds: number };
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Demo accounts must never appear in a production database.
     seedDemo: (e.SEED_DEMO ?? !production) && !production,
     bodyLimit: e.BODY_LIMIT,
+    databaseParallelWorkers: e.DATABASE_PARALLEL_WORKERS,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     session: { idleMs: e.SESSION_IDLE_MINUTES * 60_000, absoluteMs: e.SESSION_ABSOLUTE_HOURS * 3_600_000 },
     authRateLimit: {

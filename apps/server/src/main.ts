@@ -11,7 +11,7 @@ async function main() {
   const config = loadConfig();
   const database = await openDatabase(
     config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl }
+      ? { kind: 'postgres', url: config.databaseUrl, parallelWorkers: config.databaseParallelWorkers }
       : { kind: 'embedded', dataDir: config.dataDir },
   );
   const seeded = config.seedDemo ? await seedDemoTenants(database.db) : [];
