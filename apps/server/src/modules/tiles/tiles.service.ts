@@ -16,7 +16,31 @@ const tileCache = new LRUCache<string, Uint8Array>({
 });
 
 /** Base-cell counts by tenant, data version and scenario: rebuilt after any change to the sites. */
-const cellsCache = new LRUCache<string, Promise<SiteCells>>({ max: 64 });
+const cellsCache = new LRUCache<string, SiteCells>({ max: 64 });
+/** Base cells being counted, by the same key. */
+const cellsBuilding = new Map<string, Promise<void>>();
+
+/** Counts a council's base cells once, beside the tiles that need them (one build per key). */
+function buildCellsInBackground(
+  database: AppDatabase,
+  tenantId: string,
+  scenario: string | undefined,
+  key: string,
+): void {
+  if (cellsBuilding.has(key)) return;
+  const build = withTenant(database.db, tenantId, (trx) => buildSiteCells(trx, tenantId, scenario))
+    .then((cells) => void cellsCache.set(key, cells))
+    // A failed count (the database closing, say) is simply tried again by a later tile; tiles
+    // meanwhile group the sites' kept cells directly.
+    .catch(() => undefined)
+    .finally(() => cellsBuilding.delete(key));
+  cellsBuilding.set(key, build);
+}
+
+/** For tests and benchmarks: resolves when no base cells are being counted. */
+export async function siteCellsSettled(): Promise<void> {
+  await Promise.all(cellsBuilding.values());
+}
 
 const encoders = new WeakMap<AppDatabase, Promise<TileEncoder>>();
 
@@ -75,15 +99,17 @@ export async function serveSiteTile(
 
     let body: Uint8Array | null;
     if (request.layer === 'sites' && request.filters.length === 0 && request.z <= SITE_TILE.clusterMaxZoom) {
-      // The unfiltered overview: summed from pre-aggregated cells.
+      // The unfiltered overview: summed from pre-aggregated cells. After a change they are counted
+      // again in the background, and until then each tile groups its own sites' kept cells (tens
+      // of milliseconds, where counting every cell of a million sites takes hundreds).
       const cellsKey = [tenantId, row?.version ?? '1', request.scenario ?? ''].join('|');
-      let cells = cellsCache.get(cellsKey);
-      if (!cells) {
-        cells = buildSiteCells(trx, tenantId, request.scenario);
-        cellsCache.set(cellsKey, cells);
-        cells.catch(() => cellsCache.delete(cellsKey));
+      const cells = cellsCache.get(cellsKey);
+      if (cells) {
+        body = renderCellsTile(cells, request.z, request.x, request.y);
+      } else {
+        buildCellsInBackground(database, tenantId, request.scenario, cellsKey);
+        body = await renderSiteTile(trx, tenantId, request, use);
       }
-      body = renderCellsTile(await cells, request.z, request.x, request.y);
     } else {
       body = await renderSiteTile(trx, tenantId, request, use);
     }

@@ -10,7 +10,8 @@ import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { demoDistrict, generateSites } from '../sites/sites.generator';
 import { seedSites } from '../sites/sites.seed';
 import { renderSiteTile, tileBounds } from './tiles.render';
-import { clearTileCache, serveSiteTile } from './tiles.service';
+import { buildSiteCells, renderCellsTile } from './tiles.cells';
+import { clearTileCache, serveSiteTile, siteCellsSettled } from './tiles.service';
 
 const COUNT = 300;
 const generated = generateSites(demoDistrict, COUNT);
@@ -253,12 +254,27 @@ describe('pre-aggregated overview tiles', () => {
     const anchor = points[10]!;
     for (const z of [8, 9, 10, 11]) {
       const tile = tileOf(z, anchor.x, anchor.y);
-      clearTileCache({ cells: true });
-      const fromCells = await serveSiteTile(t.database, tenantId, { ...tile, layer: 'sites', filters: [] });
+      const cells = await withTenant(t.database.db, tenantId, (trx) =>
+        buildSiteCells(trx, tenantId, undefined),
+      );
+      const fromCells = renderCellsTile(cells, tile.z, tile.x, tile.y);
       const fromSites = await render(tile, [everywhere]);
-      expect(summarise(fromCells.body).length, `z${z}`).toBeGreaterThan(0);
-      expect(summarise(fromCells.body), `z${z}`).toEqual(summarise(fromSites));
+      expect(summarise(fromCells).length, `z${z}`).toBeGreaterThan(0);
+      expect(summarise(fromCells), `z${z}`).toEqual(summarise(fromSites));
     }
+  });
+
+  it('are counted in the background after a change, the tiles meanwhile grouping their own sites', async () => {
+    const tile = tileOf(9, points[30]!.x, points[30]!.y);
+    const request = { ...tile, layer: 'sites' as const, filters: [] };
+    await siteCellsSettled();
+    clearTileCache({ cells: true });
+    const first = await serveSiteTile(t.database, tenantId, request);
+    await siteCellsSettled();
+    clearTileCache();
+    const fromCells = await serveSiteTile(t.database, tenantId, request);
+    expect(summarise(first.body).length).toBeGreaterThan(0);
+    expect(summarise(fromCells.body)).toEqual(summarise(first.body));
   });
 
   it('with filters, group the kept cells exactly as the sites themselves group', async () => {
