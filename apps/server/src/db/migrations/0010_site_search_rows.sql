@@ -43,7 +43,8 @@ grant select, insert, update, delete on site_search_rows to planning_app;
 insert into site_search_rows
 select id, tenant_id, scenario_name, is_deleted, size_ha, suitable_area, optimised_unit_capacity,
   suitability_assessment_result, accessibility_band, availability_time_period,
-  neighbourhood_area_name, ward, parish, status, public_map_visibility
+  neighbourhood_area_name, ward, parish, status, public_map_visibility,
+  site_overview_cell_x(point_3857), site_overview_cell_y(point_3857)
 from sites;
 
 create or replace function site_search_rows_insert() returns trigger
