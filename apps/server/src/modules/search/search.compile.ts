@@ -171,6 +171,6 @@ function inArray(eb: SitesEb, field: DictionaryField, values: string[]): Express
 }
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
-function escapeLike(text: string): string {
+export function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

@@ -3,7 +3,7 @@ import { fieldKind, SEARCH_OPTIONS_MAX, searchMessages, serverMessages } from '@
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { badRequest, notFound } from '../../lib/errors';
-import { fieldValue } from './search.compile';
+import { escapeLike, fieldValue } from './search.compile';
 import { DEFAULT_SCENARIO, loadDictionary } from './search.service';
 
 type Db = Kysely<Database>;
@@ -17,7 +17,7 @@ export async function lookupSites(
   tenantId: string,
   { q, limit, scenario }: { q: string; limit: number; scenario?: string | undefined },
 ) {
-  const pattern = `%${q.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const pattern = `%${escapeLike(q)}%`;
   return withTenant(db, tenantId, async (trx) => {
     const rows = await trx
       .selectFrom('sites')

@@ -130,7 +130,8 @@ export async function flexibleSearch(db: Kysely<Database>, tenantId: string, req
       ].join('|');
       const cached = totalsCache.get(key);
       if (cached !== undefined) return cached;
-      const { dictionary } = await prepareSearch(trx, tenantId, request);
+      // The page's transaction checks the attributes and sort; the filters are checked as compiled.
+      const dictionary = await loadDictionary(trx);
       const total = await countMatchingSites(trx, tenantId, dictionary, request.filters, request.scenario);
       totalsCache.set(key, total);
       return total;
