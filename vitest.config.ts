@@ -4,10 +4,13 @@ import { defineConfig } from 'vitest/config';
 // TEST_DATABASE_URL is set, on a real PostgreSQL + PostGIS (CI always sets it).
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+// Files named *.postgres.test.ts need a real PostgreSQL server (their own throw-away cluster, or
+// several server processes on one database) and run in the PostgreSQL suite only.
 const serverSuite = (driver: 'embedded' | 'postgres') => ({
   test: {
     name: `server-${driver}`,
     include: ['apps/server/src/**/*.test.ts'],
+    exclude: driver === 'postgres' ? [] : ['apps/server/src/**/*.postgres.test.ts'],
     globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TEST_DB: driver },
     testTimeout: 60_000,
