@@ -31,7 +31,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
-          globalSetup: ['apps/server/test/global-setup.ts'],
+          globalSetup: ['e2e/support/global-setup.ts'],
           env: { TEST_DB: 'embedded' },
           testTimeout: 60_000,
           hookTimeout: 180_000,

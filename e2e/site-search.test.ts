@@ -5,12 +5,15 @@ import { PNG } from 'pngjs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
-import { demoDistrict, generateSites } from '../apps/server/src/modules/sites/sites.generator';
 import { findTenantByName, upsertFlag } from '../apps/server/src/modules/tenants/tenants.queries';
+import { E2E_SITE_COUNTS, demoFixtureSites } from './support/fixture';
 import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
-// The demo council's sites, as the seed made them: the oracle for every count on screen.
-const demo = generateSites(demoDistrict, 20_000);
+// The demo council's sites, as the fixture seeded them: the oracle for every count on screen.
+const demo = demoFixtureSites();
+const ALL = E2E_SITE_COUNTS.demo;
+/** Where 'Show On Map' flies to (MAP.flyToZoom in the web app's mapStyle.ts, spec 03 §9). */
+const SHOW_ON_MAP_ZOOM = 16;
 const count = (n: number) => n.toLocaleString('en-GB');
 
 let running: RunningApp;
@@ -53,6 +56,18 @@ async function mapReady(page: Page) {
     .toBe(true);
 }
 
+/** The map has stopped moving at this zoom and drawn every tile of its view (SiteMap's data-map-state). */
+async function mapSettledAt(page: Page, zoom: number) {
+  await page.waitForFunction(
+    (expected) => {
+      const box = document.querySelector('.site-map__canvas');
+      return box?.getAttribute('data-map-state') === 'idle' && box.getAttribute('data-map-zoom') === expected;
+    },
+    zoom.toFixed(1),
+    { timeout: 20_000 },
+  );
+}
+
 /** The share of strongly coloured pixels: site fills, never the pale base map. */
 function colouredShare(png: PNG): number {
   let coloured = 0;
@@ -66,7 +81,7 @@ function colouredShare(png: PNG): number {
 async function openMap(as: 'officer' | 'viewer' = 'officer') {
   const page = await openAsTenant(running, 'demo', '/map', as);
   await page.getByRole('heading', { name: 'Search and Filter' }).waitFor();
-  await expectStatus(page, found(20_000));
+  await expectStatus(page, found(ALL));
   return page;
 }
 
@@ -120,7 +135,7 @@ describe('site search', () => {
     ).toBe(true);
 
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
-    await expectStatus(page, found(20_000));
+    await expectStatus(page, found(ALL));
     await page.context().close();
   });
 
@@ -145,7 +160,7 @@ describe('site search', () => {
       (site) => site.tags.includes('brownfield') || site.tags.includes('green-belt'),
     );
     expect(tagged.length).toBeGreaterThan(0);
-    expect(tagged.length).toBeLessThan(20_000);
+    expect(tagged.length).toBeLessThan(ALL);
     await expectStatus(page, found(tagged.length));
     const shown = await page.locator('.site-card .site-card__tags').allTextContents();
     expect(shown.length).toBeGreaterThan(0);
@@ -173,8 +188,8 @@ describe('site search', () => {
     await page.getByText('2 selected').waitFor();
     // Select all asks the server for every matching id, then ticks.
     await page.getByRole('checkbox', { name: '2 selected' }).click();
-    await page.getByText(`${count(20_000)} selected`).waitFor();
-    await page.getByRole('checkbox', { name: `${count(20_000)} selected` }).click();
+    await page.getByText(`${count(ALL)} selected`).waitFor();
+    await page.getByRole('checkbox', { name: `${count(ALL)} selected` }).click();
     await page.getByText('Select all').waitFor();
 
     await boxes.nth(0).check();
@@ -189,24 +204,23 @@ describe('site search', () => {
     const page = await openMap();
     // Fly in to street level (zoom 16), where sites are drawn as polygons.
     await page.getByRole('button', { name: 'Show On Map' }).first().click();
-    await page.waitForTimeout(3000);
     const canvas = page.locator('.site-map__canvas canvas');
+    const shareOnScreen = async () => colouredShare(PNG.sync.read(await canvas.screenshot()));
     // The base map is pale and grey; sites are filled green, amber or red.
-    expect(colouredShare(PNG.sync.read(await canvas.screenshot()))).toBeGreaterThan(0.05);
+    await expect.poll(shareOnScreen, { timeout: 20_000 }).toBeGreaterThan(0.05);
 
     // A filter that matches nothing leaves only the base map.
     await page.getByLabel('Site name').fill('no site is called this');
     await page.getByRole('button', { name: 'Search Sites' }).click();
     await expectStatus(page, 'No sites found');
-    await page.waitForTimeout(1500);
-    expect(colouredShare(PNG.sync.read(await canvas.screenshot()))).toBeLessThan(0.01);
+    await expect.poll(shareOnScreen, { timeout: 20_000 }).toBeLessThan(0.01);
     await page.context().close();
   });
 
   it('opens a popup for a site clicked on the map, and its details from there', async () => {
     const page = await openMap();
     await page.getByRole('button', { name: 'Show On Map' }).first().click();
-    await page.waitForTimeout(2500);
+    await mapSettledAt(page, SHOW_ON_MAP_ZOOM);
     const box = await page.locator('.site-map__canvas').boundingBox();
     if (!box) throw new Error('no map');
     // 'Show On Map' centres the site at zoom 16: its polygon is under the centre.
@@ -282,13 +296,15 @@ describe('site search', () => {
       expect(await page.getByRole('button', { name: 'Terrain' }).count()).toBe(0);
       await page.getByRole('button', { name: 'Base map' }).click();
       await page.getByRole('menuitem', { name: 'OS map' }).click();
-      await page.waitForTimeout(3000);
-      const png = PNG.sync.read(await page.locator('.site-map__canvas canvas').screenshot());
-      let reds = 0;
-      for (let i = 0; i < png.data.length; i += 4) {
-        if (png.data[i]! > 180 && png.data[i + 1]! < 80 && png.data[i + 2]! < 90) reds += 1;
-      }
-      expect(reds / (png.width * png.height)).toBeGreaterThan(0.2);
+      const redShare = async () => {
+        const png = PNG.sync.read(await page.locator('.site-map__canvas canvas').screenshot());
+        let reds = 0;
+        for (let i = 0; i < png.data.length; i += 4) {
+          if (png.data[i]! > 180 && png.data[i + 1]! < 80 && png.data[i + 2]! < 90) reds += 1;
+        }
+        return reds / (png.width * png.height);
+      };
+      await expect.poll(redShare, { timeout: 20_000 }).toBeGreaterThan(0.2);
       await page.context().close();
     } finally {
       await setBaseMaps({});
@@ -335,11 +351,10 @@ describe('site search', () => {
       [60, 60],
     ]) {
       await page.mouse.click(cx + dx!, cy + dy!);
-      await page.waitForTimeout(300);
     }
     await page.mouse.dblclick(cx - 60, cy + 60);
     await page.waitForFunction(
-      () => {
+      (all) => {
         const text = document.querySelector('.site-results__count')?.textContent ?? '';
         const total = Number(
           /\/ ([\d,]+) sites found|^([\d,]+) sites? found/
@@ -348,9 +363,9 @@ describe('site search', () => {
             .find(Boolean)
             ?.replace(/,/g, ''),
         );
-        return total > 0 && total < 20_000;
+        return total > 0 && total < all;
       },
-      undefined,
+      ALL,
       { timeout: 20_000 },
     );
     await page.getByText('Sites in the drawn area only. Draw again to replace it.').waitFor();
@@ -382,7 +397,7 @@ describe('site search', () => {
       .toBe('agrees');
 
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
-    await expectStatus(page, found(20_000));
+    await expectStatus(page, found(ALL));
     expect(await page.getByRole('switch', { name: 'Search in area' }).isChecked()).toBe(false);
     await page.context().close();
   });
@@ -494,7 +509,7 @@ describe('site search', () => {
     await notice.waitFor({ timeout: 20_000 });
     expect(await notice.textContent()).toContain('Request failed');
     // The rest of the screen still works.
-    await expectStatus(page, found(20_000));
+    await expectStatus(page, found(ALL));
     await page.context().close();
   });
 });

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { performance } from 'node:perf_hooks';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,10 +26,19 @@ export function ensureWebBuild() {
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
   if (builtAt > changedAt) return;
-  console.log(builtAt ? 'Web app sources changed: rebuilding…' : 'Building the web app (first start)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@planning/web'], { cwd: root, stdio: 'inherit' });
+  console.log(builtAt ? '  Web app sources changed: rebuilding…' : '  Building the web app (first start)…');
+  const started = performance.now();
+  // Vite's own report lists every chunk; on failure it is shown in full.
+  const result = spawnSync('npm', ['run', '--silent', 'build', '-w', '@planning/web'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   if (result.status !== 0) {
+    process.stdout.write(result.stdout ?? '');
+    process.stderr.write(result.stderr ?? '');
     console.error('The web app failed to build.');
     process.exit(result.status ?? 1);
   }
+  console.log(`  Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 }

@@ -6,7 +6,6 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import type { AppDatabase } from '../../apps/server/src/db/database';
-import { seedDemoTenants } from '../../apps/server/src/seed/demo-tenants';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo-users';
 import { openTestDatabase } from '../../apps/server/test/database';
 import { readOutbox, type SentMail } from '../../apps/server/test/test-app';
@@ -24,12 +23,12 @@ export type RunningApp = {
 
 /**
  * The real server (built web app + API) on a free port over a private copy of the embedded
- * database with the demo tenants, and a headless Chromium. In-process, so a journey can switch a
- * flag or maintenance in the database and see the app react.
+ * database with the demo tenants (seeded once per run), and a headless Chromium. In-process, so a
+ * journey can switch a flag or maintenance in the database and see the app react.
  */
 export async function startRunningApp(): Promise<RunningApp> {
+  // A private copy of the run's seeded fixture (e2e/support/global-setup.ts).
   const database = await openTestDatabase();
-  await seedDemoTenants(database.db);
   const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'planning-e2e-outbox-'));
   const config = loadConfig({ NODE_ENV: 'test', PORT: '0', MAIL_OUTBOX_DIR: outboxDir });
   const app: FastifyInstance = await buildApp({ config, database, logger: false });

@@ -5,16 +5,33 @@ import { openDatabase } from './db/database';
 import { MigrationError } from './db/migrate';
 import { seedDemoTenants } from './seed/demo-tenants';
 import { DEMO_PASSWORD } from './seed/demo-users';
+import { startProgress } from './lib/start-progress';
 
 async function main() {
   const started = performance.now();
   const config = loadConfig();
+  const progress = startProgress();
+  progress.step(
+    config.databaseUrl
+      ? 'Opening PostgreSQL (DATABASE_URL) and applying migrations'
+      : `Opening the embedded database in ${config.dataDir} and applying migrations`,
+  );
   const database = await openDatabase(
     config.databaseUrl
       ? { kind: 'postgres', url: config.databaseUrl, parallelWorkers: config.databaseParallelWorkers }
       : { kind: 'embedded', dataDir: config.dataDir },
   );
-  const seeded = config.seedDemo ? await seedDemoTenants(database.db) : [];
+  progress.done();
+  let seeded: string[] = [];
+  if (config.seedDemo) {
+    progress.step('Checking the demo councils');
+    seeded = await seedDemoTenants(database.db, {
+      onSites: (tenant, done, total) =>
+        progress.count(`Seeding demo council "${tenant}"`, done, total, 'sites'),
+    });
+    progress.done();
+  }
+  progress.step('Starting the web server');
   const app = await buildApp({ config, database });
 
   const shutdown = async (signal: string) => {
@@ -27,6 +44,7 @@ async function main() {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  progress.done();
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;

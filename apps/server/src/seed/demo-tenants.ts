@@ -74,8 +74,23 @@ const demoSites: Record<
   },
 };
 
+/** How many sites each demo council gets by default (`npm start`). */
+export const DEMO_SITE_COUNTS: Readonly<Record<string, number>> = Object.fromEntries(
+  Object.entries(demoSites).map(([name, entry]) => [name, entry.count]),
+);
+
+export type SeedDemoOptions = {
+  /** Fewer sites than the default, per council: the browser tests' small fixture. */
+  siteCounts?: Readonly<Record<string, number>>;
+  /** Told after each batch of sites, so a first start can show how far it has got. */
+  onSites?: (tenantName: string, done: number, total: number) => void;
+};
+
 /** Creates the demo tenants and their sign-ins that are missing; a second start changes nothing. */
-export async function seedDemoTenants(db: Kysely<Database>): Promise<string[]> {
+export async function seedDemoTenants(
+  db: Kysely<Database>,
+  options: SeedDemoOptions = {},
+): Promise<string[]> {
   const created: string[] = [];
   for (const tenant of demoTenants) {
     const existing = await findTenantByName(db, tenant.name);
@@ -84,7 +99,8 @@ export async function seedDemoTenants(db: Kysely<Database>): Promise<string[]> {
     await seedDemoUsers(db, { id, name: tenant.name });
     const sites = demoSites[tenant.name];
     if (sites) {
-      await seedSites(db, id, sites.district, sites.count);
+      const count = options.siteCounts?.[tenant.name] ?? sites.count;
+      await seedSites(db, id, sites.district, count, (done) => options.onSites?.(tenant.name, done, count));
       await seedConfig(db, id, 'site-search', sites.search);
       await seedConfig(db, id, 'site-card', sites.card);
     }

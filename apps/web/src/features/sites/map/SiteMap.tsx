@@ -129,6 +129,14 @@ export function SiteMap(props: SiteMapProps) {
       if (drawModeRef.current !== 'none') return;
       openPopup(map, event.lngLat, uniqueSites(event.features ?? []));
     });
+    // Whether the map has settled (no movement, every tile of the view drawn): a fact a test or an
+    // assistive tool can wait for instead of guessing how long a fly-to takes.
+    const canvasBox = map.getContainer();
+    map.on('movestart', () => canvasBox.setAttribute('data-map-state', 'moving'));
+    map.on('idle', () => {
+      canvasBox.setAttribute('data-map-state', 'idle');
+      canvasBox.setAttribute('data-map-zoom', map.getZoom().toFixed(1));
+    });
     // Spec 03 §9: 3D from pitch 5 up: buildings of capacity rise from the sites.
     map.on('pitch', () => {
       const threeD = map.getPitch() > MAP.threeDThreshold;
