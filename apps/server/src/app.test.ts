@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { openDatabase } from './db/database';
-import { MigrationError } from './db/migrate';
+import { MIGRATIONS_DIR, MigrationError } from './db/migrate';
 import { loadConfig } from './config';
 
 // Probe routes exercise the shared error handling the way every real route will meet it.
@@ -136,17 +136,23 @@ describe('API conventions', () => {
 
 describe('start-up', () => {
   it('stops with a clear message when a migration fails', async () => {
+    // The suite's migrated database plus one broken migration after the real ones: only that one
+    // runs, so the test does not pay for creating PostGIS again (a minute on a busy machine).
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'planning-bad-'));
     const migrationsDir = await mkdtemp(path.join(os.tmpdir(), 'planning-bad-migrations-'));
-    await writeFile(path.join(migrationsDir, '0001_broken.sql'), 'create table (;');
+    await cp(MIGRATIONS_DIR, migrationsDir, { recursive: true });
+    await writeFile(path.join(migrationsDir, '9999_broken.sql'), 'create table (;');
     try {
-      const opening =
-        process.env.TEST_DB === 'postgres'
-          ? openDatabase({ kind: 'postgres', url: inject('postgresUrl'), migrationsDir })
-          : openDatabase({ kind: 'embedded', dataDir, migrationsDir });
+      let opening;
+      if (process.env.TEST_DB === 'postgres') {
+        opening = openDatabase({ kind: 'postgres', url: inject('postgresUrl'), migrationsDir });
+      } else {
+        await cp(inject('pgliteTemplateDir'), dataDir, { recursive: true });
+        opening = openDatabase({ kind: 'embedded', dataDir, migrationsDir });
+      }
       const failure = await opening.catch((e: unknown) => e);
       expect(failure).toBeInstanceOf(MigrationError);
-      expect((failure as Error).message).toMatch(/^Migration 0001_broken\.sql failed: syntax error/);
+      expect((failure as Error).message).toMatch(/^Migration 9999_broken\.sql failed: syntax error/);
     } finally {
       await rm(dataDir, { recursive: true, force: true });
       await rm(migrationsDir, { recursive: true, force: true });
