@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -16,6 +17,7 @@ import { API_BASE_PATH, serverMessages, type Grant } from '@planning/shared';
 import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import { handleError } from './lib/errors';
+import { apiCachePolicy, compressionOptions, keepUncompressed, webAppHeaders } from './lib/response-policy';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createAttemptLimiter } from './lib/rate-limit';
 import { guardRoute } from './modules/access/access.guard';
@@ -126,6 +128,9 @@ export async function buildApp({
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
+  // Before compress, whose own onRoute hook reads each route's choice; before the web app's files.
+  app.addHook('onRoute', keepUncompressed);
+  await app.register(compress, compressionOptions);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -165,6 +170,9 @@ export async function buildApp({
       });
       // Before validation, so a caller without a session learns nothing about a route's input.
       api.addHook('preValidation', guardRoute);
+      api.addHook('onSend', async (request, reply) => {
+        if (!reply.hasHeader('cache-control')) reply.header('cache-control', apiCachePolicy(request, reply));
+      });
       api.get(
         '/openapi.json',
         { config: { tenant: false, public: true }, schema: { hide: true } },
@@ -198,10 +206,14 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
       // Looked up per request, so a rebuilt app is served without a restart.
       wildcard: true,
       index: false,
+      // The build writes name.br and name.gz beside each file; sent to browsers that accept them.
+      preCompressed: true,
+      // Ours below: send's default (public, max-age=0) would replace it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
         // Vite fingerprints everything under assets/, so it can be cached for good.
-        const fingerprinted = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.setHeader('cache-control', fingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+        const headers = webAppHeaders(filePath.includes(`${path.sep}assets${path.sep}`));
+        for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
       },
     });
   }
