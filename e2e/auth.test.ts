@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { authMessages } from '@planning/shared';
+import { accountKey } from '../apps/server/src/lib/rate-limit';
 import { endUserSessions } from '../apps/server/src/modules/auth/auth.service';
 import { findTenantByName } from '../apps/server/src/modules/tenants/tenants.queries';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
@@ -59,6 +61,30 @@ describe('a resident signs up, confirms the address, signs in and out', () => {
     await page.getByLabel('Password', { exact: true }).fill('not-the-password');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('alert').filter({ hasText: 'Email or password is incorrect' }).first().waitFor();
+    await page.context().close();
+  });
+
+  it('tells the owner of an account under attack to use the emailed link, and emails it', async () => {
+    const email = 'officer@northfield.test';
+    const tenant = await findTenantByName(running.database.db, 'northfield');
+    if (!tenant) throw new Error('no northfield tenant');
+    // Failures from many addresses (the browser has only one): the account's limit is reached.
+    const { limiter, config } = running.app.authDeps;
+    for (let i = 0; i < config.authRateLimit.perAccount; i += 1)
+      await limiter.countFailure({ ip: `10.77.0.${i}`, account: accountKey(tenant.id, email) });
+
+    const page = await openAsTenant(running, 'northfield', '/sign-in', null);
+    await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill('Password123!');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('status').filter({ hasText: authMessages.signInNeedsEmailLink }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/sign-in');
+    await expect
+      .poll(async () =>
+        (await running.outbox()).some((mail) => mail.to === email && mail.subject.startsWith('Reset')),
+      )
+      .toBe(true);
     await page.context().close();
   });
 });

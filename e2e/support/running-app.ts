@@ -12,6 +12,8 @@ import { readOutbox, type SentMail } from '../../apps/server/test/test-app';
 
 export type RunningApp = {
   baseUrl: string;
+  /** The server itself, for a journey that must set up state the browser cannot (attempt counts). */
+  app: FastifyInstance;
   database: AppDatabase;
   browser: Browser;
   /** Every email the app sent, oldest first. */
@@ -44,6 +46,7 @@ export async function startRunningApp(): Promise<RunningApp> {
   config.appUrlTemplate = baseUrl;
   return {
     baseUrl,
+    app,
     outbox: () => readOutbox(outboxDir),
     database,
     browser,

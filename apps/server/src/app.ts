@@ -49,6 +49,8 @@ declare module 'fastify' {
     auth: SessionContext | null;
     sessionTerminated: boolean;
     grants: Grant[] | null;
+    /** The council's site data version, read with the session: caches are keyed by it. */
+    siteDataVersion: string | null;
   }
   interface FastifyContextConfig {
     /** false: the route runs before any tenant is known (tenant list, health). */
@@ -105,11 +107,21 @@ export async function buildApp({
 
   app.decorate('config', config);
   app.decorate('database', database);
+  // Shared by every process: Redis when configured, else PostgreSQL; memory on the embedded one.
+  const limiter = await createAttemptLimiter(
+    config.authRateLimit,
+    config.redisUrl
+      ? { kind: 'redis', url: config.redisUrl }
+      : database.kind === 'postgres'
+        ? { kind: 'postgres', db: database.db }
+        : { kind: 'memory' },
+  );
+  app.addHook('onClose', () => limiter.close());
   app.decorate('authDeps', {
     db: database.db,
     config,
     mailer: mailer ?? createMailer(config.mail),
-    limiter: createAttemptLimiter(config.authRateLimit),
+    limiter,
     log: app.log,
   });
   const routeTable: RouteSummary[] = [];
@@ -122,6 +134,7 @@ export async function buildApp({
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionTerminated', false);
   app.decorateRequest('grants', null);
+  app.decorateRequest('siteDataVersion', null);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.setErrorHandler(handleError);

@@ -56,14 +56,19 @@ const envSchema = z.object({
     .min(1)
     .max(24 * 30)
     .default(12),
-  /** Failed sign-ins (and sign-ups, reset requests) allowed per IP address and per email, per window. */
+  /** Failed sign-ins (and sign-ups, reset requests) allowed per IP address, per window. */
   AUTH_RATE_LIMIT_PER_IP: z.coerce.number().int().min(1).default(100),
+  /** Failed sign-ins per account from one IP address (then 429 for that pair); emails per account. */
   AUTH_RATE_LIMIT_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  /** Failed sign-ins per account from all addresses, after which signing in needs an emailed link. */
+  AUTH_RATE_LIMIT_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce
     .number()
     .int()
     .min(1)
     .default(15 * 60),
+  /** Redis (redis://host:6379) for attempt limits shared by every process; else PostgreSQL or memory. */
+  REDIS_URL: z.string().url().optional(),
   /** Where emails go: an SMTP server (smtp://user:pass@host:587), else files in MAIL_OUTBOX_DIR. */
   SMTP_URL: z.string().url().optional(),
   MAIL_OUTBOX_DIR: z.string().optional(),
@@ -95,7 +100,8 @@ export type Config = {
   databaseParallelWorkers: number;
   webDistDir: string;
   session: { idleMs: number; absoluteMs: number };
-  authRateLimit: { perIp: number; perEmail: number; windowSeconds: number };
+  authRateLimit: { perIp: number; perEmail: number; perAccount: number; windowSeconds: number };
+  redisUrl: string | undefined;
   mail: { smtpUrl: string | undefined; outboxDir: string; from: string };
   appUrlTemplate: string;
 };
@@ -132,8 +138,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT_PER_IP,
       perEmail: e.AUTH_RATE_LIMIT_PER_EMAIL,
+      perAccount: e.AUTH_RATE_LIMIT_PER_ACCOUNT,
       windowSeconds: e.AUTH_RATE_LIMIT_WINDOW_SECONDS,
     },
+    redisUrl: e.REDIS_URL,
     mail: {
       smtpUrl: e.SMTP_URL,
       outboxDir: path.resolve(e.MAIL_OUTBOX_DIR ?? path.join(dataDir, 'outbox')),

@@ -29,4 +29,6 @@ export const authMessages = {
   passwordChanged: 'Your password has been changed. Please sign in.',
   csrfInvalid: 'The form has expired. Please reload the page and try again.',
   providerUnavailable: 'This sign-in method is not available for this council',
+  signInNeedsEmailLink:
+    'Too many failed attempts to sign in to this account. For your security, use the link we have emailed to its address to choose a new password and sign in.',
 } as const;

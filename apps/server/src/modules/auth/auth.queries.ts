@@ -103,30 +103,6 @@ export async function insertSession(
   return row.id;
 }
 
-export function findSessionByTokenHash(trx: Trx, tokenHash: string) {
-  return trx
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .select([
-      'sessions.id',
-      'sessions.user_id',
-      'sessions.tenant_id',
-      'sessions.csrf_token',
-      'sessions.provider',
-      'sessions.last_seen_at',
-      'sessions.expires_at',
-      'sessions.revoked_at',
-      'users.kind',
-      'users.disabled_at',
-    ])
-    .where('sessions.token_hash', '=', tokenHash)
-    .executeTakeFirst();
-}
-
-export async function touchSession(trx: Trx, sessionId: string, now: Date) {
-  await trx.updateTable('sessions').set({ last_seen_at: now }).where('id', '=', sessionId).execute();
-}
-
 export async function revokeSession(trx: Trx, sessionId: string, reason: SessionRevokeReason) {
   await trx
     .updateTable('sessions')

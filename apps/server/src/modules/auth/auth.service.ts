@@ -22,7 +22,7 @@ import {
   unauthorized,
 } from '../../lib/errors';
 import type { Mailer } from '../../lib/mailer';
-import type { AttemptKeys, AttemptLimiter } from '../../lib/rate-limit';
+import { accountKey, TooManyRequestsError, type Attempt, type AttemptLimiter } from '../../lib/rate-limit';
 import type { ResolvedTenant } from '../tenants/tenants.resolve';
 import { hashPassword, hashToken, newToken, verifyPassword } from './auth.crypto';
 import { passwordResetMail, verificationMail } from './auth.mail';
@@ -128,7 +128,7 @@ async function sendVerification(
 
 /** Creates a public consultation account and emails a link to confirm the address. */
 export async function signUp(deps: AuthDeps, ctx: RequestContext, data: SignUpData) {
-  await limitAttempt(deps, { ip: ctx.ip, email: `${ctx.tenant.id}:${data.email}` });
+  await deps.limiter.limitEmailCall(attemptOf(ctx, data.email));
   const existing = await withTenant(deps.db, ctx.tenant.id, (trx) => findUserByEmail(trx, data.email));
   if (existing) throw conflict(authMessages.emailInUse);
   const passwordHash = await hashPassword(data.password);
@@ -171,13 +171,21 @@ export async function login(
   ctx: RequestContext,
   data: z.output<typeof loginSchema>,
 ): Promise<NewSession> {
-  const keys = { ip: ctx.ip, email: `${ctx.tenant.id}:${data.email}` };
-  await deps.limiter.check(keys);
+  const attempt = attemptOf(ctx, data.email);
+  const { locked } = await deps.limiter.checkSignIn(attempt);
   const user = await withTenant(deps.db, ctx.tenant.id, (trx) => findUserByEmail(trx, data.email));
   const passwordAccount = user && user.provider === 'firebase-auth' && !user.disabled_at ? user : undefined;
+  if (locked) {
+    // Too many failures from everywhere: the password is not even checked (so the answer tells
+    // nobody whether it was right), and only a link sent to the owner's inbox signs them in.
+    // One link per window, claimed whether or not the account exists (the same work either way).
+    const notify = await deps.limiter.claimLockNotice(attempt.account);
+    if (notify && passwordAccount) sendInBackground(deps, () => sendResetLink(deps, ctx, passwordAccount));
+    throw new HttpError(429, authMessages.signInNeedsEmailLink);
+  }
   const valid = await verifyPassword(passwordAccount?.password_hash, data.password);
   if (!passwordAccount || !valid) {
-    await deps.limiter.count(keys);
+    await deps.limiter.countFailure(attempt);
     throw unauthorized(authMessages.credentialsIncorrect);
   }
   if (!passwordAccount.email_verified_at) {
@@ -212,7 +220,7 @@ export async function startSession(deps: AuthDeps, ctx: RequestContext, user: Us
 }
 
 export async function resendVerification(deps: AuthDeps, ctx: RequestContext, data: { email: string }) {
-  await limitAttempt(deps, { ip: ctx.ip, email: `${ctx.tenant.id}:${data.email}` });
+  await deps.limiter.limitEmailCall(attemptOf(ctx, data.email));
   const user = await withTenant(deps.db, ctx.tenant.id, (trx) => findUserByEmail(trx, data.email));
   if (user && !user.email_verified_at && user.provider === 'firebase-auth') {
     sendInBackground(deps, () => sendVerification(deps, ctx, user));
@@ -236,15 +244,17 @@ export async function verifyEmail(deps: AuthDeps, ctx: RequestContext, data: { t
 
 /** Always the same answer, sent at once: whether an account exists is never revealed. */
 export async function requestPasswordReset(deps: AuthDeps, ctx: RequestContext, data: { email: string }) {
-  await limitAttempt(deps, { ip: ctx.ip, email: `${ctx.tenant.id}:${data.email}` });
+  await deps.limiter.limitEmailCall(attemptOf(ctx, data.email));
   const user = await withTenant(deps.db, ctx.tenant.id, (trx) => findUserByEmail(trx, data.email));
   if (user && user.provider === 'firebase-auth' && !user.disabled_at) {
-    sendInBackground(deps, async () => {
-      const link = await issueLink(deps, ctx, user.id, 'reset-password');
-      await deps.mailer.send(passwordResetMail(user.email, await councilName(deps, ctx.tenant), link));
-    });
+    sendInBackground(deps, () => sendResetLink(deps, ctx, user));
   }
   return { message: authMessages.resetSent };
+}
+
+async function sendResetLink(deps: AuthDeps, ctx: RequestContext, user: { id: string; email: string }) {
+  const link = await issueLink(deps, ctx, user.id, 'reset-password');
+  await deps.mailer.send(passwordResetMail(user.email, await councilName(deps, ctx.tenant), link));
 }
 
 export async function completePasswordReset(
@@ -253,16 +263,18 @@ export async function completePasswordReset(
   data: z.output<typeof completePasswordResetSchema>,
 ) {
   const passwordHash = await hashPassword(data.password);
-  const done = await withTenant(deps.db, ctx.tenant.id, async (trx) => {
+  const user = await withTenant(deps.db, ctx.tenant.id, async (trx) => {
     const used = await consumeAuthToken(trx, hashToken(data.token), 'reset-password');
-    if (!used) return false;
+    if (!used) return undefined;
     await setPasswordHash(trx, used.user_id, passwordHash);
     // Following the link proved the address is theirs.
     await markEmailVerified(trx, used.user_id);
     await revokeUserSessions(trx, used.user_id, 'password-changed');
-    return true;
+    return findUserById(trx, used.user_id);
   });
-  if (!done) throw badRequest(authMessages.linkInvalid);
+  if (!user) throw badRequest(authMessages.linkInvalid);
+  // The owner proved it is them: failed attempts by anyone else no longer stand in their way.
+  await deps.limiter.clearAccount({ ip: ctx.ip, account: accountKey(ctx.tenant.id, user.email) });
   return { message: authMessages.passwordChanged };
 }
 
@@ -272,11 +284,13 @@ export async function changePassword(
   session: { sessionId: string; userId: string },
   input: { currentPassword: string; password: string },
 ) {
-  const keys = { ip: ctx.ip, email: `${ctx.tenant.id}:user:${session.userId}` };
-  await deps.limiter.check(keys);
   const user = await withTenant(deps.db, ctx.tenant.id, (trx) => findUserById(trx, session.userId));
+  // The same counters as signing in: a wrong current password is a failed attempt on the account.
+  const attempt = user ? attemptOf(ctx, user.email) : { ip: ctx.ip };
+  const { locked } = await deps.limiter.checkSignIn(attempt);
+  if (locked) throw new TooManyRequestsError(deps.config.authRateLimit.windowSeconds);
   if (!user || !(await verifyPassword(user.password_hash, input.currentPassword))) {
-    await deps.limiter.count(keys);
+    await deps.limiter.countFailure(attempt);
     throw new HttpError(400, authMessages.passwordIncorrect, [
       { path: 'body.currentPassword', message: authMessages.passwordIncorrect },
     ]);
@@ -306,10 +320,8 @@ export async function endUserSessions(
   return withTenant(deps.db, tenantId, (trx) => revokeUserSessions(trx, userId, reason));
 }
 
-/** Calls that send email or create accounts count every time, not only when they fail. */
-async function limitAttempt(deps: AuthDeps, keys: AttemptKeys) {
-  await deps.limiter.check(keys);
-  await deps.limiter.count(keys);
+function attemptOf(ctx: RequestContext, email: string): Required<Attempt> {
+  return { ip: ctx.ip, account: accountKey(ctx.tenant.id, email) };
 }
 
 function sendInBackground(deps: AuthDeps, work: () => Promise<void>) {

@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { authMessages } from '@planning/shared';
-import { withTenant } from '../../db/tenant-transaction';
+import { sql } from 'kysely';
+import { authMessages, type Grant } from '@planning/shared';
 import { unauthorized } from '../../lib/errors';
-import { grantsOfUser } from '../access/access.queries';
 import { hashToken } from './auth.crypto';
-import { findSessionByTokenHash, revokeSession, touchSession } from './auth.queries';
 
 export const SESSION_COOKIE = 'planning_session';
 
@@ -21,56 +19,52 @@ export type SessionContext = {
 // Writing last_seen_at on every request would make every read a write; a minute is precise enough.
 const TOUCH_AFTER_MS = 60_000;
 
+/** What `app_request_session` (migration 0012) answers. */
+type RequestSession =
+  | { status: 'unknown' | 'terminated' | 'expired' }
+  | (Omit<SessionContext, 'tenantId'> & {
+      status: 'active';
+      tenantId: string;
+      grants: Grant[];
+      dataVersion: string;
+    });
+
 /**
  * Loads the session named by the cookie, within the request's tenant: a cookie from another
  * council finds nothing. Sets request.auth, or request.sessionTerminated for a revoked session.
  * An unknown or expired cookie is cleared at once.
+ *
+ * One statement, one round trip: the database checks the session on every request (so a
+ * revocation by any server process holds on the very next one), touches it, and hands back the
+ * user's grants and the council's data version for the caches keyed by it.
  */
 export async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || !request.tenant) return;
   const { db } = request.server.database;
   const { idleMs } = request.server.config.session;
-  const tenantId = request.tenant.id;
-  const now = new Date();
+  const { rows } = await sql<{ session: RequestSession }>`
+    select app_request_session(${request.tenant.id}::uuid, ${hashToken(token)}, ${idleMs}::bigint,
+      ${TOUCH_AFTER_MS}::bigint) as session`.execute(db);
+  const outcome = rows[0]?.session ?? { status: 'unknown' };
 
-  const outcome = await withTenant(db, tenantId, async (trx) => {
-    const session = await findSessionByTokenHash(trx, hashToken(token));
-    if (!session) return 'unknown' as const;
-    if (session.revoked_at) return 'terminated' as const;
-    if (session.disabled_at) {
-      await revokeSession(trx, session.id, 'admin');
-      return 'terminated' as const;
-    }
-    const idleExpired = now.getTime() - session.last_seen_at.getTime() > idleMs;
-    if (idleExpired || session.expires_at <= now) return 'expired' as const;
-    if (now.getTime() - session.last_seen_at.getTime() > TOUCH_AFTER_MS)
-      await touchSession(trx, session.id, now);
-    // The grants in the same transaction: the route guard needs them on nearly every call, and a
-    // transaction of its own cost three more round trips (a quarter of a map tile's time).
-    const grants = await grantsOfUser(trx, session.user_id);
-    return {
-      auth: {
-        sessionId: session.id,
-        userId: session.user_id,
-        tenantId: session.tenant_id,
-        kind: session.kind,
-        provider: session.provider,
-        csrfToken: session.csrf_token,
-      } satisfies SessionContext,
-      grants,
-    };
-  });
-
-  if (outcome === 'terminated') {
+  if (outcome.status === 'terminated') {
     // The cookie stays until a route tells the user (is-authenticated or a private route):
     // a public call in between must not swallow the news that the session was ended.
     request.sessionTerminated = true;
-  } else if (outcome === 'unknown' || outcome === 'expired') {
+  } else if (outcome.status !== 'active') {
     clearSessionCookie(request, reply);
   } else {
-    request.auth = outcome.auth;
+    request.auth = {
+      sessionId: outcome.sessionId,
+      userId: outcome.userId,
+      tenantId: outcome.tenantId,
+      kind: outcome.kind,
+      provider: outcome.provider,
+      csrfToken: outcome.csrfToken,
+    };
     request.grants = outcome.grants;
+    request.siteDataVersion = outcome.dataVersion;
   }
 }
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { authMessages } from '@planning/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../../db/tenant-transaction';
 import { buildTenant, buildTenantWithUsers } from '../../../test/factories';
@@ -23,6 +24,19 @@ const get = (url: string, headers: Record<string, string>) =>
 
 let counter = 0;
 const newEmail = () => `person${++counter}.${Date.now()}@example.test`;
+// Attempt counters may be shared by the whole run (PostgreSQL, Redis): an address of its own.
+const uniqueAddress = () => `10.${(process.pid >> 8) % 256}.${process.pid % 256}.${++counter % 250}`;
+
+const signInFrom =
+  (app: TestApp, tenant: string) =>
+  (remoteAddress: string, email: string, password = 'wrong-password') =>
+    app.app.inject({
+      method: 'POST',
+      url: '/api/v1/auth/firebase-auth/login',
+      headers: { 'x-tenant': tenant },
+      payload: { email, password },
+      remoteAddress,
+    });
 const validSignUp = (email: string) => ({
   email,
   password: 'Sunny-Day-42',
@@ -212,43 +226,85 @@ describe('sign-in', () => {
     expect(home.json()).toMatchObject({ email: demo.email('admin'), kind: 'staff', emailVerified: true });
   });
 
-  it('limits failed attempts per email and per IP address before checking any password', async () => {
+  it('limits failures per account and address pair, so nobody can lock the owner out from elsewhere', async () => {
     const limited = await buildTestApp({
-      env: { AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '6' },
+      env: { AUTH_RATE_LIMIT_PER_EMAIL: '3', AUTH_RATE_LIMIT_PER_IP: '6', AUTH_RATE_LIMIT_PER_ACCOUNT: '20' },
     });
     try {
       const tenant = await buildTenantWithUsers(limited.database.db);
-      const attempt = (email: string, password = 'wrong-password', remoteAddress = '10.9.8.7') =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/v1/auth/firebase-auth/login',
-          headers: { 'x-tenant': tenant.name },
-          payload: { email, password },
-          remoteAddress,
-        });
+      const [a, b] = [uniqueAddress(), uniqueAddress()];
+      const attempt = signInFrom(limited, tenant.name);
       // Successful sign-ins do not count: a whole office shares one address.
       for (let i = 0; i < 8; i += 1)
-        expect((await attempt(tenant.email('admin'), 'Password123!')).statusCode).toBe(200);
+        expect((await attempt(a, tenant.email('admin'), 'Password123!')).statusCode).toBe(200);
 
-      for (let i = 0; i < 3; i += 1) expect((await attempt(tenant.email('viewer'))).statusCode).toBe(401);
-      // Blocked from any address, even with the right password: the account is under attack.
-      const blocked = await attempt(tenant.email('viewer'), 'Password123!', '10.9.8.8');
+      for (let i = 0; i < 3; i += 1) expect((await attempt(a, tenant.email('viewer'))).statusCode).toBe(401);
+      // That address is refused for that account, checked before any password, even the right one...
+      const blocked = await attempt(a, tenant.email('viewer'), 'Password123!');
       expect(blocked.statusCode).toBe(429);
       expect(blocked.json()).toEqual({ message: 'Too many requests, Please try again later' });
       expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      // ...but the owner, elsewhere, signs in.
+      expect((await attempt(b, tenant.email('viewer'), 'Password123!')).statusCode).toBe(200);
 
-      // The same IP trying other addresses runs into its own limit.
-      for (let i = 0; i < 3; i += 1) expect((await attempt(`other${i}@example.test`)).statusCode).toBe(401);
-      expect((await attempt('fresh@example.test')).statusCode).toBe(429);
-      // Sign-up shares the limits.
+      // The same address trying other accounts runs into its own limit.
+      for (let i = 0; i < 3; i += 1)
+        expect((await attempt(a, `other${i}@example.test`)).statusCode).toBe(401);
+      expect((await attempt(a, 'fresh@example.test')).statusCode).toBe(429);
+      // Sign-up shares the address's limit.
       const signUp = await limited.app.inject({
         method: 'POST',
         url: '/api/v1/auth/firebase-auth/signup',
         headers: { 'x-tenant': tenant.name },
         payload: validSignUp('new@example.test'),
-        remoteAddress: '10.9.8.7',
+        remoteAddress: a,
       });
       expect(signUp.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('after too many failures from everywhere, signs the owner in only through an emailed link', async () => {
+    const limited = await buildTestApp({
+      env: { AUTH_RATE_LIMIT_PER_EMAIL: '2', AUTH_RATE_LIMIT_PER_ACCOUNT: '5' },
+    });
+    try {
+      const tenant = await buildTenantWithUsers(limited.database.db);
+      const email = tenant.email('viewer');
+      const attempt = signInFrom(limited, tenant.name);
+      // An attacker spreads guesses over many addresses, one each: no pair reaches its limit.
+      for (let i = 0; i < 5; i += 1) expect((await attempt(uniqueAddress(), email)).statusCode).toBe(401);
+      for (let i = 0; i < 5; i += 1)
+        expect((await attempt(uniqueAddress(), 'ghost@example.test')).statusCode).toBe(401);
+
+      const home = uniqueAddress();
+      const owner = await attempt(home, email, 'Password123!');
+      const guess = await attempt(uniqueAddress(), email);
+      const ghost = await attempt(uniqueAddress(), 'ghost@example.test');
+      // The same answer whatever the password, and for an unknown address: nothing is revealed.
+      for (const response of [owner, guess, ghost]) {
+        expect(response.statusCode).toBe(429);
+        expect(response.json()).toEqual({ message: authMessages.signInNeedsEmailLink });
+        expect(response.cookies.find((cookie) => cookie.name === 'planning_session')).toBeUndefined();
+      }
+      // One reset link, to the owner only.
+      await expect
+        .poll(async () => (await limited.outbox()).filter((mail) => mail.subject.startsWith('Reset')).length)
+        .toBe(1);
+      expect((await limited.outbox()).at(-1)?.to).toBe(email);
+
+      const token = (await latestLink(limited.outbox, email)).searchParams.get('token');
+      const reset = await limited.app.inject({
+        method: 'POST',
+        url: '/api/v1/auth/password-reset/complete',
+        headers: { 'x-tenant': tenant.name },
+        payload: { token, password: 'New-Pass-9', confirmPassword: 'New-Pass-9' },
+        remoteAddress: home,
+      });
+      expect(reset.statusCode).toBe(200);
+      expect((await attempt(home, email, 'New-Pass-9')).statusCode).toBe(200);
+      expect((await attempt(uniqueAddress(), email, 'New-Pass-9')).statusCode).toBe(200);
     } finally {
       await limited.close();
     }

@@ -1,6 +1,9 @@
 import type { FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { isLoopbackHost, tenantMessages, tenantNameFromHost, tenantNameSchema } from '@planning/shared';
 import type { Config } from '../../config';
+import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
 import { findTenantByName } from './tenants.queries';
 
@@ -28,7 +31,24 @@ export async function resolveTenant(request: FastifyRequest): Promise<ResolvedTe
   if (name === null) throw badRequest(tenantMessages.notSpecified);
   // A malformed name cannot exist, and is not worth a query.
   if (!tenantNameSchema.safeParse(name).success) throw notFound(tenantMessages.notFound);
+  let known = tenantsByName.get(database.db);
+  if (!known) {
+    known = new LRUCache<string, ResolvedTenant>({ max: 1000, ttl: TENANT_CACHE_MS });
+    tenantsByName.set(database.db, known);
+  }
+  const cached = known.get(name);
+  if (cached) return cached;
   const tenant = await findTenantByName(database.db, name);
+  // Only councils that exist are kept: a council created a moment ago is found at once.
   if (!tenant) throw notFound(tenantMessages.notFound);
+  known.set(name, tenant);
   return tenant;
 }
+
+/**
+ * A council's name → id, kept briefly per database so most requests need no query for it. Names
+ * and ids do not change; the TTL only bounds how long a deleted council's name still resolves
+ * (to an id whose rows are gone, so it shows nothing).
+ */
+const TENANT_CACHE_MS = 10_000;
+const tenantsByName = new WeakMap<Kysely<Database>, LRUCache<string, ResolvedTenant>>();

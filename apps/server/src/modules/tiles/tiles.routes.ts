@@ -79,12 +79,12 @@ export const tilesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       async (request, reply) => {
         const { filters, scenario } = searchOfQuery(request.query);
-        const tile = await serveSiteTile(app.database, requireAuth(request).tenantId, {
-          ...request.params,
-          layer,
-          filters,
-          scenario,
-        });
+        const tile = await serveSiteTile(
+          app.database,
+          requireAuth(request).tenantId,
+          { ...request.params, layer, filters, scenario },
+          { version: request.siteDataVersion ?? undefined },
+        );
         return sendTile(reply, request.headers['if-none-match'], tile);
       },
     );
@@ -103,12 +103,12 @@ export const tilesRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       },
       async (request, reply) => {
-        const tile = await serveSiteTile(app.database, requireAuth(request).tenantId, {
-          ...request.params,
-          layer,
-          filters: request.body.filters,
-          scenario: request.body.scenario,
-        });
+        const tile = await serveSiteTile(
+          app.database,
+          requireAuth(request).tenantId,
+          { ...request.params, layer, filters: request.body.filters, scenario: request.body.scenario },
+          { version: request.siteDataVersion ?? undefined },
+        );
         return sendTile(reply, request.headers['if-none-match'], tile);
       },
     );

@@ -66,56 +66,87 @@ export function tileEncoderOf(database: AppDatabase): Promise<TileEncoder> {
  * A sites tile for one council, from the cache when the council's sites have not changed since
  * it was made. The ETag names the exact data version and filter set, so a browser's copy is
  * revalidated with a 304 and never shown after an edit.
+ *
+ * `version` is the council's data version as the database gave it on this request (with the
+ * session): a cached tile is then answered with no further round trip, and a change made by any
+ * server process is seen at once. Without it, it is read in the tile's own transaction.
  */
 export async function serveSiteTile(
   database: AppDatabase,
   tenantId: string,
   request: SiteTileRequest,
-  encoder?: TileEncoder,
+  known: { version?: string; encoder?: TileEncoder } = {},
 ): Promise<ServedTile> {
-  const use = encoder ?? (await tileEncoderOf(database));
-  return withTenant(database.db, tenantId, async (trx) => {
-    // One round trip: the council's data version and, on PostgreSQL, no parallel workers (each
-    // would re-initialise PROJ: slower for a single tile, DESIGN.md).
-    const serial =
-      database.kind === 'postgres' ? sql`set_config('max_parallel_workers_per_gather', '0', true),` : sql``;
-    const { rows } = await sql<{ version: string | null }>`
-      select ${serial} (select version::text from site_data_versions) as version`.execute(trx);
-    const row = rows[0]?.version ? { version: rows[0].version } : undefined;
-    const key = [
-      tenantId,
-      row?.version ?? '1',
-      use,
-      request.layer,
-      request.z,
-      request.x,
-      request.y,
-      request.scenario ?? '',
-      JSON.stringify(request.filters),
-    ].join('|');
-    const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
-    const cached = tileCache.get(key);
-    if (cached) return { etag, body: cached.byteLength > 0 ? cached : null };
-
-    let body: Uint8Array | null;
-    if (request.layer === 'sites' && request.filters.length === 0 && request.z <= SITE_TILE.clusterMaxZoom) {
-      // The unfiltered overview: summed from pre-aggregated cells. After a change they are counted
-      // again in the background, and until then each tile groups its own sites' kept cells (tens
-      // of milliseconds, where counting every cell of a million sites takes hundreds).
-      const cellsKey = [tenantId, row?.version ?? '1', request.scenario ?? ''].join('|');
-      const cells = cellsCache.get(cellsKey);
-      if (cells) {
-        body = renderCellsTile(cells, request.z, request.x, request.y);
+  const use = known.encoder ?? (await tileEncoderOf(database));
+  if (known.version !== undefined) {
+    const tile = cachedTile(tileKey(tenantId, known.version, use, request));
+    if (tile) return tile;
+  }
+  // On PostgreSQL, no parallel workers: each would re-initialise PROJ, slower for a single tile
+  // (DESIGN.md). Set with the tenant, in the same round trip.
+  const serial: Record<string, string> =
+    database.kind === 'postgres' ? { max_parallel_workers_per_gather: '0' } : {};
+  return withTenant(
+    database.db,
+    tenantId,
+    async (trx) => {
+      let version = known.version;
+      if (version === undefined) {
+        const { rows } = await sql<{ version: string | null }>`
+          select (select version::text from site_data_versions) as version`.execute(trx);
+        version = rows[0]?.version ?? '1';
+        const tile = cachedTile(tileKey(tenantId, version, use, request));
+        if (tile) return tile;
+      }
+      // Rendered from data at least as new as `version`: a change meanwhile bumped the version,
+      // so no later request looks this tile up under the older one.
+      const key = tileKey(tenantId, version, use, request);
+      let body: Uint8Array | null;
+      if (
+        request.layer === 'sites' &&
+        request.filters.length === 0 &&
+        request.z <= SITE_TILE.clusterMaxZoom
+      ) {
+        // The unfiltered overview: summed from pre-aggregated cells. After a change they are counted
+        // again in the background, and until then each tile groups its own sites' kept cells (tens
+        // of milliseconds, where counting every cell of a million sites takes hundreds).
+        const cellsKey = [tenantId, version, request.scenario ?? ''].join('|');
+        const cells = cellsCache.get(cellsKey);
+        if (cells) {
+          body = renderCellsTile(cells, request.z, request.x, request.y);
+        } else {
+          buildCellsInBackground(database, tenantId, request.scenario, cellsKey);
+          body = await renderSiteTile(trx, tenantId, request, use);
+        }
       } else {
-        buildCellsInBackground(database, tenantId, request.scenario, cellsKey);
         body = await renderSiteTile(trx, tenantId, request, use);
       }
-    } else {
-      body = await renderSiteTile(trx, tenantId, request, use);
-    }
-    tileCache.set(key, body ?? new Uint8Array(0));
-    return { etag, body };
-  });
+      tileCache.set(key, body ?? new Uint8Array(0));
+      return { etag: etagOf(key), body };
+    },
+    serial,
+  );
+}
+
+function tileKey(tenantId: string, version: string, encoder: TileEncoder, request: SiteTileRequest): string {
+  return [
+    tenantId,
+    version,
+    encoder,
+    request.layer,
+    request.z,
+    request.x,
+    request.y,
+    request.scenario ?? '',
+    JSON.stringify(request.filters),
+  ].join('|');
+}
+
+const etagOf = (key: string) => `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+
+function cachedTile(key: string): ServedTile | undefined {
+  const cached = tileCache.get(key);
+  return cached ? { etag: etagOf(key), body: cached.byteLength > 0 ? cached : null } : undefined;
 }
 
 /** For tests and benchmarks that must measure rendering, not the cache. */

@@ -29,3 +29,13 @@ export function FormError({ message }: { message: string | null }) {
     </div>
   );
 }
+
+/** Something the user must do next (not a failure), announced politely to screen readers. */
+export function FormNotice({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <div role="status" className="auth-card__notice">
+      {message}
+    </div>
+  );
+}

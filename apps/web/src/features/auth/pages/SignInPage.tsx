@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/client';
 import { SchemaForm } from '../../../components/forms/SchemaForm';
 import { schemaRule, showServerIssues } from '../../../components/forms/schemaForm';
 import { authQueryKeys, fetchProviders, login } from '../api';
-import { AuthCard, FormError } from '../components/AuthCard';
+import { AuthCard, FormError, FormNotice } from '../components/AuthCard';
 import { reportAuthError } from '../components/authErrors';
 import { useResetAuth } from '../hooks';
 
@@ -24,6 +24,7 @@ export function SignInPage({ variant }: SignInPageProps) {
   const navigate = useNavigate();
   const resetAuth = useResetAuth();
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const providers = useQuery({
     queryKey: authQueryKeys.providers,
@@ -38,6 +39,7 @@ export function SignInPage({ variant }: SignInPageProps) {
 
   const handleFinish = async (values: Values) => {
     setError(null);
+    setNotice(null);
     setSubmitting(true);
     try {
       const answer = await login({ ...values, ...(returnUrl && { returnUrl }) });
@@ -46,6 +48,11 @@ export function SignInPage({ variant }: SignInPageProps) {
     } catch (failure) {
       if (failure instanceof ApiError && failure.message === authMessages.accountNotActivated) {
         await navigate(`${prefix}/confirm-email?email=${encodeURIComponent(values.email)}`);
+        return;
+      }
+      // After too many failed attempts on the account, only the emailed link signs its owner in.
+      if (failure instanceof ApiError && failure.message === authMessages.signInNeedsEmailLink) {
+        setNotice(failure.message);
         return;
       }
       if (failure instanceof ApiError) showServerIssues(form, failure.issues);
@@ -58,6 +65,7 @@ export function SignInPage({ variant }: SignInPageProps) {
   return (
     <AuthCard title={title}>
       <FormError message={error} />
+      <FormNotice message={notice} />
       {passwordSignIn && (
         <SchemaForm form={form} onFinish={handleFinish}>
           <Form.Item label="Email" name="email" rules={[schemaRule(loginSchema, 'email')]}>
