@@ -19,15 +19,10 @@ export type SessionContext = {
 // Writing last_seen_at on every request would make every read a write; a minute is precise enough.
 const TOUCH_AFTER_MS = 60_000;
 
-/** What `app_request_session` (migration 0012) answers. */
+/** What `app_request_session` (migrations 0012, 0013) answers; grants as 'unit:action'. */
 type RequestSession =
   | { status: 'unknown' | 'terminated' | 'expired' }
-  | (Omit<SessionContext, 'tenantId'> & {
-      status: 'active';
-      tenantId: string;
-      grants: Grant[];
-      dataVersion: string;
-    });
+  | (SessionContext & { status: 'active'; grants: string[]; dataVersion: string });
 
 /**
  * Loads the session named by the cookie, within the request's tenant: a cookie from another
@@ -63,7 +58,10 @@ export async function loadSession(request: FastifyRequest, reply: FastifyReply):
       provider: outcome.provider,
       csrfToken: outcome.csrfToken,
     };
-    request.grants = outcome.grants;
+    request.grants = outcome.grants.map((grant) => {
+      const [unit, action] = grant.split(':');
+      return { unit, action } as Grant;
+    });
     request.siteDataVersion = outcome.dataVersion;
   }
 }
