@@ -29,8 +29,6 @@ export async function resolveTenant(request: FastifyRequest): Promise<ResolvedTe
   const { config, database } = request.server;
   const name = tenantNameForRequest(request, config);
   if (name === null) throw badRequest(tenantMessages.notSpecified);
-  // A malformed name cannot exist, and is not worth a query.
-  if (!tenantNameSchema.safeParse(name).success) throw notFound(tenantMessages.notFound);
   let known = tenantsByName.get(database.db);
   if (!known) {
     known = new LRUCache<string, ResolvedTenant>({ max: 1000, ttl: TENANT_CACHE_MS });
@@ -38,6 +36,8 @@ export async function resolveTenant(request: FastifyRequest): Promise<ResolvedTe
   }
   const cached = known.get(name);
   if (cached) return cached;
+  // A malformed name cannot exist, and is not worth a query.
+  if (!tenantNameSchema.safeParse(name).success) throw notFound(tenantMessages.notFound);
   const tenant = await findTenantByName(database.db, name);
   // Only councils that exist are kept: a council created a moment ago is found at once.
   if (!tenant) throw notFound(tenantMessages.notFound);

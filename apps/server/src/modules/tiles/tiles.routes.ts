@@ -34,6 +34,8 @@ function parseJson(text: string): unknown {
 /** The search a tile request carries, validated by the same schema as the search itself. */
 function searchOfQuery(query: z.infer<typeof tileQuery>) {
   const raw = query['filters[]'];
+  // The map's usual tile: nothing to parse or check.
+  if (raw === undefined && query.searchParams === undefined) return { filters: [], scenario: query.scenario };
   const search = query.searchParams
     ? parseJson(query.searchParams)
     : { filters: (Array.isArray(raw) ? raw : raw ? [raw] : []).map(parseJson), scenario: query.scenario };
@@ -58,7 +60,9 @@ function sendTile(reply: FastifyReply, ifNoneMatch: string | undefined, tile: Se
     .header('Vary', 'Cookie, X-Tenant');
   if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(tile.etag)) return reply.status(304).send();
   if (!tile.body) return reply.status(204).send();
-  return reply.type('application/vnd.mapbox-vector-tile').send(Buffer.from(tile.body));
+  // A view of the cached bytes, not a copy.
+  const body = Buffer.from(tile.body.buffer, tile.body.byteOffset, tile.body.byteLength);
+  return reply.type('application/vnd.mapbox-vector-tile').send(body);
 }
 
 const tileResponses = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };

@@ -9,10 +9,13 @@ import { renderSiteTile, type SiteTileRequest, type TileEncoder } from './tiles.
 
 export type ServedTile = { etag: string; body: Uint8Array | null };
 
-/** Encoded tiles by tenant, data version, layer, tile and filter set; empty tiles included. */
-const tileCache = new LRUCache<string, Uint8Array>({
+/**
+ * Encoded tiles with their ETags, by tenant, data version, layer, tile and filter set; empty
+ * tiles included (body null).
+ */
+const tileCache = new LRUCache<string, ServedTile>({
   maxSize: 64 * 1024 * 1024,
-  sizeCalculation: (tile) => Math.max(1, tile.byteLength),
+  sizeCalculation: (tile) => 64 + (tile.body?.byteLength ?? 0),
 });
 
 /** Base-cell counts by tenant, data version and scenario: rebuilt after any change to the sites. */
@@ -79,7 +82,7 @@ export async function serveSiteTile(
 ): Promise<ServedTile> {
   const use = known.encoder ?? (await tileEncoderOf(database));
   if (known.version !== undefined) {
-    const tile = cachedTile(tileKey(tenantId, known.version, use, request));
+    const tile = tileCache.get(tileKey(tenantId, known.version, use, request));
     if (tile) return tile;
   }
   // On PostgreSQL, no parallel workers: each would re-initialise PROJ, slower for a single tile
@@ -95,7 +98,7 @@ export async function serveSiteTile(
         const { rows } = await sql<{ version: string | null }>`
           select (select version::text from site_data_versions) as version`.execute(trx);
         version = rows[0]?.version ?? '1';
-        const tile = cachedTile(tileKey(tenantId, version, use, request));
+        const tile = tileCache.get(tileKey(tenantId, version, use, request));
         if (tile) return tile;
       }
       // Rendered from data at least as new as `version`: a change meanwhile bumped the version,
@@ -121,8 +124,9 @@ export async function serveSiteTile(
       } else {
         body = await renderSiteTile(trx, tenantId, request, use);
       }
-      tileCache.set(key, body ?? new Uint8Array(0));
-      return { etag: etagOf(key), body };
+      const tile = { etag: etagOf(key), body };
+      tileCache.set(key, tile);
+      return tile;
     },
     serial,
   );
@@ -143,11 +147,6 @@ function tileKey(tenantId: string, version: string, encoder: TileEncoder, reques
 }
 
 const etagOf = (key: string) => `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
-
-function cachedTile(key: string): ServedTile | undefined {
-  const cached = tileCache.get(key);
-  return cached ? { etag: etagOf(key), body: cached.byteLength > 0 ? cached : null } : undefined;
-}
 
 /** For tests and benchmarks that must measure rendering, not the cache. */
 export function clearTileCache({ cells = false } = {}): void {
