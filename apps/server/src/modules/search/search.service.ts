@@ -53,9 +53,11 @@ export async function loadDictionary(trx: Transaction<Database>): Promise<Dictio
 /**
  * The live sites of a scenario that match a filter list: the one WHERE every search, tile and
  * geometry answer shares. A self-intersecting or otherwise broken area is refused up front.
+ * `trx` is a tenant transaction, or (with no area to check) the handle a tenant-scoped statement
+ * is composed with.
  */
 export async function matchingSites(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   tenantId: string,
   dictionary: Dictionary,
   filters: SearchFilter[],
@@ -177,7 +179,7 @@ export async function countMatchingSites(
  * Aliased as `sites` so the same compiled filters (`sites.<column>`) apply unchanged.
  */
 export function matchingSearchRows(
-  trx: Transaction<Database>,
+  trx: Kysely<Database>,
   tenantId: string,
   dictionary: Dictionary,
   filters: SearchFilter[],

@@ -1,10 +1,11 @@
 import type { Feature, Geometry } from 'geojson';
 import { geoJSONToTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
-import { sql, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { SITE_TILE, type SearchFilter } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import {
+  type Dictionary,
   loadDictionary,
   matchingSearchRows,
   matchingSites,
@@ -61,21 +62,54 @@ export async function renderSiteTile(
   request: SiteTileRequest,
   encoder: TileEncoder,
 ): Promise<Uint8Array | null> {
-  const { z, x, y } = request;
-  const bounds = tileBounds(z, x, y);
   // Without filters there is nothing to check names against: one query fewer per tile.
   const dictionary = request.filters.length > 0 ? await loadDictionary(trx) : new Map();
+  const rows = await tileRows(trx, tenantId, request, dictionary);
+  if (encoder === 'postgis') return mvtOf(await mvtStatement(rows, request).execute(trx));
+  return encodeRows(trx, rows, request);
+}
+
+/**
+ * A tile without filters, encoded by PostGIS in ONE statement outside any transaction (no
+ * begin, set tenant, commit: three round trips of a tile's five). The statement sets the tenant
+ * for itself before its subquery reads a row: CASE evaluates its condition first, and the tenant
+ * policy's init plan is worked out lazily, when the scan first needs it. A setting made with
+ * `true` ends with the statement's own implicit transaction, so nothing outlives it on the
+ * pooled connection; and should the order ever differ, the policy would see no tenant and the
+ * tile would be empty, never another council's. set_config is parallel-unsafe, so the plan is
+ * serial, as a tile should be (see serveSiteTile).
+ */
+export async function renderPlainTileAlone(
+  db: Kysely<Database>,
+  tenantId: string,
+  request: SiteTileRequest,
+): Promise<Uint8Array | null> {
+  const rows = await tileRows(db, tenantId, { ...request, filters: [] }, new Map());
+  return mvtOf(
+    await sql<{ tile: Uint8Array | null }>`
+      select case when set_config('app.tenant_id', ${tenantId}, true) is not null
+        then (${mvtStatement(rows, request)}) end as tile`.execute(db),
+  );
+}
+
+/** Each row: the feature id, its properties, and a geometry in EPSG:3857. */
+async function tileRows(
+  trx: Kysely<Database>,
+  tenantId: string,
+  request: SiteTileRequest,
+  dictionary: Dictionary,
+) {
+  const { z, x, y } = request;
+  const bounds = tileBounds(z, x, y);
   const matching = await matchingSites(trx, tenantId, dictionary, request.filters, request.scenario);
   // The cut layer draws (and, zoomed out, counts) only the sites that have a cut boundary.
   const sites = request.layer === 'cut-sites' ? matching.where('sites.geom_cut', 'is not', null) : matching;
-  const envelope = sql`ST_TileEnvelope(${z}::int, ${x}::int, ${y}::int)`;
-  const margin = (bounds.size * SITE_TILE.buffer) / SITE_TILE.extent;
+  const envelope = envelopeOf(request);
+  const margin = marginOf(request);
   // The GiST index finds candidates by bounding box; the buffer keeps edges seamless.
   const near = (column: string) =>
     sql<boolean>`${sql.ref(column)} && ST_Expand(${envelope}, ${margin}::float8)`;
 
-  // Each row: the feature id, its properties, and a geometry in EPSG:3857.
-  let rows;
   if (z <= SITE_TILE.clusterMaxZoom) {
     const cell = bounds.size / SITE_TILE.clusterCells;
     let cells;
@@ -108,7 +142,7 @@ export async function renderSiteTile(
     // Grouped by two integers (a hash table of at most 32 × 32 cells), not by snapped points,
     // which sorted every matching site (to disk for half a million); the base cells use the
     // same indices, so both paths put a site in the same cell.
-    rows = trx
+    return trx
       .selectFrom(cells.as('c'))
       .select([
         sql<string>`min(c.id)`.as('id'),
@@ -118,42 +152,58 @@ export async function renderSiteTile(
           ${WORLD_SQUARE.maxY}::float8 - (c.cy + 0.5) * ${cell}::float8), 3857)`.as('geom'),
       ])
       .groupBy(['c.cx', 'c.cy']);
-  } else {
-    const geometry =
-      request.layer === 'cut-sites' ? sql`ST_Transform(sites.geom_cut, 3857)` : sql`sites.geom_3857`;
-    rows = sites
-      .where(near('sites.geom_3857'))
-      .select([
-        'sites.id',
-        'sites.id_unique',
-        'sites.site_name',
-        'sites.status',
-        'sites.suitability_assessment_result',
-        sql<number>`sites.size_ha::float8`.as('size_ha'),
-        'sites.optimised_unit_capacity',
-        sql`${geometry}`.as('geom'),
-      ]);
   }
+  const geometry =
+    request.layer === 'cut-sites' ? sql`ST_Transform(sites.geom_cut, 3857)` : sql`sites.geom_3857`;
+  return sites
+    .where(near('sites.geom_3857'))
+    .select([
+      'sites.id',
+      'sites.id_unique',
+      'sites.site_name',
+      'sites.status',
+      'sites.suitability_assessment_result',
+      sql<number>`sites.size_ha::float8`.as('size_ha'),
+      'sites.optimised_unit_capacity',
+      sql`${geometry}`.as('geom'),
+    ]);
+}
 
-  if (encoder === 'postgis') {
-    const result = await sql<{ tile: Uint8Array | null }>`
-      select ST_AsMVT(q, 'sites', ${SITE_TILE.extent}::int, 'geom', 'id') as tile
-      from (
-        select ${sql.raw(mvtColumns(z))},
-          ST_AsMVTGeom(r.geom, ${envelope}, ${SITE_TILE.extent}::int, ${SITE_TILE.buffer}::int, true) as geom
-        from (${rows}) r
-        -- Keeps the subquery whole: flattened, the planner would push the test below into the
-        -- scan and run ST_AsMVTGeom twice per site (31 ms -> 21 ms for a packed z14 tile).
-        offset 0
-      ) q
-      where q.geom is not null`.execute(trx);
-    const tile = result.rows[0]?.tile;
-    return tile && tile.length > 0 ? new Uint8Array(tile) : null;
-  }
+type TileRows = Awaited<ReturnType<typeof tileRows>>;
 
-  // JavaScript: the geometry leaves SQL clipped and already in the tile's own unit square, so
-  // geojson-vt only has to quantise and encode it.
-  const { minX, maxY, size } = bounds;
+const envelopeOf = ({ z, x, y }: SiteTileRequest) => sql`ST_TileEnvelope(${z}::int, ${x}::int, ${y}::int)`;
+const marginOf = ({ z, x, y }: SiteTileRequest) =>
+  (tileBounds(z, x, y).size * SITE_TILE.buffer) / SITE_TILE.extent;
+
+/** The statement that encodes the rows as a Mapbox vector tile with PostGIS. */
+function mvtStatement(rows: TileRows, request: SiteTileRequest) {
+  return sql<{ tile: Uint8Array | null }>`
+    select ST_AsMVT(q, 'sites', ${SITE_TILE.extent}::int, 'geom', 'id') as tile
+    from (
+      select ${sql.raw(mvtColumns(request.z))},
+        ST_AsMVTGeom(r.geom, ${envelopeOf(request)}, ${SITE_TILE.extent}::int, ${SITE_TILE.buffer}::int, true) as geom
+      from (${rows}) r
+      -- Keeps the subquery whole: flattened, the planner would push the test below into the
+      -- scan and run ST_AsMVTGeom twice per site (31 ms -> 21 ms for a packed z14 tile).
+      offset 0
+    ) q
+    where q.geom is not null`;
+}
+
+function mvtOf(result: { rows: { tile: Uint8Array | null }[] }): Uint8Array | null {
+  const tile = result.rows[0]?.tile;
+  return tile && tile.length > 0 ? new Uint8Array(tile) : null;
+}
+
+/**
+ * JavaScript: the geometry leaves SQL clipped and already in the tile's own unit square, so
+ * geojson-vt only has to quantise and encode it.
+ */
+async function encodeRows(trx: Transaction<Database>, rows: TileRows, request: SiteTileRequest) {
+  const { z, x, y } = request;
+  const envelope = envelopeOf(request);
+  const margin = marginOf(request);
+  const { minX, maxY, size } = tileBounds(z, x, y);
   const clipped = sql`ST_ClipByBox2D(r.geom, ST_Expand(${envelope}, ${margin}::float8))`;
   const unitSquare = sql`ST_Affine(${clipped}, ${1 / size}::float8, 0, 0, ${-1 / size}::float8, ${-minX / size}::float8, ${maxY / size}::float8)`;
   const result = await sql<Record<string, unknown> & { id: string; geojson: string | null }>`

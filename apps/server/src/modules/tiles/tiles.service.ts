@@ -5,7 +5,7 @@ import type { AppDatabase } from '../../db/database';
 import { withTenant } from '../../db/tenant-transaction';
 import { SITE_TILE } from '@planning/shared';
 import { buildSiteCells, renderCellsTile, type SiteCells } from './tiles.cells';
-import { renderSiteTile, type SiteTileRequest, type TileEncoder } from './tiles.render';
+import { renderPlainTileAlone, renderSiteTile, type SiteTileRequest, type TileEncoder } from './tiles.render';
 
 export type ServedTile = { etag: string; body: Uint8Array | null };
 
@@ -81,9 +81,17 @@ export async function serveSiteTile(
   known: { version?: string; encoder?: TileEncoder } = {},
 ): Promise<ServedTile> {
   const use = known.encoder ?? (await tileEncoderOf(database));
-  if (known.version !== undefined) {
-    const tile = tileCache.get(tileKey(tenantId, known.version, use, request));
+  const { version } = known;
+  if (version !== undefined) {
+    const tile = tileCache.get(tileKey(tenantId, version, use, request));
     if (tile) return tile;
+    // Without filters PostGIS encodes the tile in one statement that scopes itself to the
+    // tenant: no transaction (a filtered tile first reads the council's dictionary).
+    if (use === 'postgis' && request.filters.length === 0) {
+      return renderAndKeep(database, tenantId, request, use, version, () =>
+        renderPlainTileAlone(database.db, tenantId, request),
+      );
+    }
   }
   // On PostgreSQL, no parallel workers: each would re-initialise PROJ, slower for a single tile
   // (DESIGN.md). Set with the tenant, in the same round trip.
@@ -93,43 +101,55 @@ export async function serveSiteTile(
     database.db,
     tenantId,
     async (trx) => {
-      let version = known.version;
-      if (version === undefined) {
+      let readVersion = version;
+      if (readVersion === undefined) {
         const { rows } = await sql<{ version: string | null }>`
           select (select version::text from site_data_versions) as version`.execute(trx);
-        version = rows[0]?.version ?? '1';
-        const tile = tileCache.get(tileKey(tenantId, version, use, request));
+        readVersion = rows[0]?.version ?? '1';
+        const tile = tileCache.get(tileKey(tenantId, readVersion, use, request));
         if (tile) return tile;
       }
-      // Rendered from data at least as new as `version`: a change meanwhile bumped the version,
-      // so no later request looks this tile up under the older one.
-      const key = tileKey(tenantId, version, use, request);
-      let body: Uint8Array | null;
-      if (
-        request.layer === 'sites' &&
-        request.filters.length === 0 &&
-        request.z <= SITE_TILE.clusterMaxZoom
-      ) {
-        // The unfiltered overview: summed from pre-aggregated cells. After a change they are counted
-        // again in the background, and until then each tile groups its own sites' kept cells (tens
-        // of milliseconds, where counting every cell of a million sites takes hundreds).
-        const cellsKey = [tenantId, version, request.scenario ?? ''].join('|');
-        const cells = cellsCache.get(cellsKey);
-        if (cells) {
-          body = renderCellsTile(cells, request.z, request.x, request.y);
-        } else {
-          buildCellsInBackground(database, tenantId, request.scenario, cellsKey);
-          body = await renderSiteTile(trx, tenantId, request, use);
-        }
-      } else {
-        body = await renderSiteTile(trx, tenantId, request, use);
-      }
-      const tile = { etag: etagOf(key), body };
-      tileCache.set(key, tile);
-      return tile;
+      return renderAndKeep(database, tenantId, request, use, readVersion, () =>
+        renderSiteTile(trx, tenantId, request, use),
+      );
     },
     serial,
   );
+}
+
+/**
+ * Renders a tile missing from the cache and keeps it under `version`. It is drawn from data at
+ * least as new as that version: a change meanwhile bumped the version, so no later request looks
+ * this tile up under the older one.
+ */
+async function renderAndKeep(
+  database: AppDatabase,
+  tenantId: string,
+  request: SiteTileRequest,
+  encoder: TileEncoder,
+  version: string,
+  renderSites: () => Promise<Uint8Array | null>,
+): Promise<ServedTile> {
+  const key = tileKey(tenantId, version, encoder, request);
+  let body: Uint8Array | null;
+  if (request.layer === 'sites' && request.filters.length === 0 && request.z <= SITE_TILE.clusterMaxZoom) {
+    // The unfiltered overview: summed from pre-aggregated cells. After a change they are counted
+    // again in the background, and until then each tile groups its own sites' kept cells (tens
+    // of milliseconds, where counting every cell of a million sites takes hundreds).
+    const cellsKey = [tenantId, version, request.scenario ?? ''].join('|');
+    const cells = cellsCache.get(cellsKey);
+    if (cells) {
+      body = renderCellsTile(cells, request.z, request.x, request.y);
+    } else {
+      buildCellsInBackground(database, tenantId, request.scenario, cellsKey);
+      body = await renderSites();
+    }
+  } else {
+    body = await renderSites();
+  }
+  const tile = { etag: etagOf(key), body };
+  tileCache.set(key, tile);
+  return tile;
 }
 
 function tileKey(tenantId: string, version: string, encoder: TileEncoder, request: SiteTileRequest): string {
