@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyContextConfig,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+} from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
+import type { Logger } from 'pino';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
@@ -17,6 +23,7 @@ import { API_BASE_PATH, serverMessages, type Grant } from '@planning/shared';
 import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import { handleError } from './lib/errors';
+import { createLogger } from './lib/logger';
 import { apiCachePolicy, compressionOptions, keepUncompressed, webAppHeaders } from './lib/response-policy';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createAttemptLimiter } from './lib/rate-limit';
@@ -75,8 +82,11 @@ export type AppDependencies = {
   database: AppDatabase;
   /** Where account emails go; by default SMTP or the outbox folder, as configured. */
   mailer?: Mailer;
-  /** Pino options or false; tests pass false. */
-  logger?: boolean | { level: string };
+  /**
+   * false: no logs (most tests). A logger: this one (main.ts shares its own with the database; a
+   * test may read lines written to a stream). By default a logger as lib/logger.ts configures it.
+   */
+  logger?: false | Logger;
   /** More routes under /api/v1, behind the same hooks (tests mount probes of the error handling). */
   extraApiRoutes?: FastifyPluginAsync[];
 };
@@ -91,10 +101,10 @@ export async function buildApp({
   extraApiRoutes = [],
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'],
-    },
+    // Typed as Fastify's own logger interface, so the instance keeps its default logger type.
+    ...(logger === false
+      ? { logger: false }
+      : { loggerInstance: (logger ?? createLogger(config)) as FastifyBaseLogger }),
     bodyLimit: config.bodyLimit,
     // Keep a caller's request id (a load balancer's, say) when it is a sane token; else make one.
     genReqId: (request) => {

@@ -19,6 +19,13 @@ const envSchema = z.object({
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** A PostgreSQL 15+ server with PostGIS; when set the embedded database is not used. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * The password of the application role planning_app, which the request pool logs in as; the
+   * server (as the DATABASE_URL owner) sets it at start. Unset: trust, peer or certificate login.
+   */
+  DATABASE_APP_PASSWORD: z.string().min(1).optional(),
+  /** The request pool's address (a pgbouncer, say); by default DATABASE_URL as planning_app. */
+  DATABASE_APP_URL: z.string().url().optional(),
   /** Parallel workers PostgreSQL may add to one query (a search's count); 1 suits a 2-core server. */
   DATABASE_PARALLEL_WORKERS: z.coerce.number().int().min(0).max(64).default(1),
   /** Regular expression whose first group is the tenant name in the request's host name. */
@@ -93,6 +100,8 @@ export type Config = {
   logLevel: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseAppPassword: string | undefined;
+  databaseAppUrl: string | undefined;
   tenantHostPattern: RegExp;
   tenantHeaderAnyHost: boolean;
   seedDemo: boolean;
@@ -127,6 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseAppPassword: e.DATABASE_APP_PASSWORD,
+    databaseAppUrl: e.DATABASE_APP_URL,
     tenantHostPattern: new RegExp(e.TENANT_HOST_PATTERN, 'i'),
     tenantHeaderAnyHost: e.TENANT_HEADER_ANY_HOST ?? !production,
     // Demo accounts must never appear in a production database.

@@ -1,7 +1,9 @@
 import { performance } from 'node:perf_hooks';
 import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/database';
+import { isDatabaseUnavailable } from './db/availability';
+import { databaseOptions, openDatabase } from './db/database';
+import { createLogger } from './lib/logger';
 import { MigrationError } from './db/migrate';
 import { seedDemoTenants } from './seed/demo-tenants';
 import { DEMO_PASSWORD } from './seed/demo-users';
@@ -10,17 +12,24 @@ import { startProgress } from './lib/start-progress';
 async function main() {
   const started = performance.now();
   const config = loadConfig();
+  const log = createLogger(config);
+  // A promise nobody awaited failed (background work): the code that made it has moved on and
+  // nothing is half done, so log it and keep serving. An exception thrown out of a callback may
+  // have left anything half done, so it stays fatal (a supervisor restarts the process), but it is
+  // logged through our serializer: Node's own report prints every property of the error, which for
+  // a database error includes the row's values.
+  process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
+  process.on('uncaughtException', (error) => {
+    log.fatal({ err: error }, 'uncaught exception: stopping');
+    process.exit(1);
+  });
   const progress = startProgress();
   progress.step(
     config.databaseUrl
       ? 'Opening PostgreSQL (DATABASE_URL) and applying migrations'
       : `Opening the embedded database in ${config.dataDir} and applying migrations`,
   );
-  const database = await openDatabase(
-    config.databaseUrl
-      ? { kind: 'postgres', url: config.databaseUrl, parallelWorkers: config.databaseParallelWorkers }
-      : { kind: 'embedded', dataDir: config.dataDir },
-  );
+  const database = await openDatabase(databaseOptions(config, log));
   progress.done();
   let seeded: string[] = [];
   if (config.seedDemo) {
@@ -32,7 +41,7 @@ async function main() {
     progress.done();
   }
   progress.step('Starting the web server');
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger: log });
 
   const shutdown = async (signal: string) => {
     app.log.info({ signal }, 'shutting down');
@@ -70,6 +79,9 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof MigrationError || error instanceof ConfigError) {
     process.stderr.write(`\nCannot start: ${error.message}\n\n`);
+  } else if (isDatabaseUnavailable(error)) {
+    const { code, message } = error as { code?: string; message?: string };
+    process.stderr.write(`\nCannot start: the database is not reachable (${code ?? message}).\n\n`);
   } else {
     process.stderr.write(
       `\nCannot start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n\n`,

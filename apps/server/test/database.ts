@@ -1,8 +1,10 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type AppDatabase } from '../src/db/database';
+import { APP_ROLE, openDatabase, type AppDatabase } from '../src/db/database';
 
 // Module augmentation only works with interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -30,4 +32,29 @@ export async function openTestDatabase(): Promise<AppDatabase> {
       await rm(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Runs statements as the database owner, as a migration would: on PostgreSQL over a connection of
+ * the run's owner login, on PGlite (one session) by stepping out of the application role and back.
+ */
+export async function runAsOwner(database: AppDatabase, statements: string[]): Promise<void> {
+  if (database.kind === 'postgres') {
+    const owner = new pg.Client({ connectionString: inject('postgresUrl') });
+    await owner.connect();
+    try {
+      for (const statement of statements) await owner.query(statement);
+    } finally {
+      await owner.end();
+    }
+    return;
+  }
+  await database.db.connection().execute(async (db) => {
+    await sql`reset role`.execute(db);
+    try {
+      for (const statement of statements) await sql.raw(statement).execute(db);
+    } finally {
+      await sql.raw(`set role ${APP_ROLE}`).execute(db);
+    }
+  });
 }

@@ -2,9 +2,11 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { DestinationStream } from 'pino';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppDatabase } from '../src/db/database';
+import { createLogger } from '../src/lib/logger';
 import { openTestDatabase } from './database';
 
 export type TestApp = {
@@ -37,7 +39,12 @@ export async function latestLink(outbox: () => Promise<SentMail[]>, to: string):
 
 /** The real app over the suite's database, driven through fastify.inject. */
 export async function buildTestApp(
-  options: { env?: Record<string, string>; extraApiRoutes?: FastifyPluginAsync[] } = {},
+  options: {
+    env?: Record<string, string>;
+    extraApiRoutes?: FastifyPluginAsync[];
+    /** Where the server's log lines go, as production writes them; none by default. */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'planning-outbox-'));
@@ -54,7 +61,7 @@ export async function buildTestApp(
   const app = await buildApp({
     config,
     database,
-    logger: false,
+    logger: options.logStream ? createLogger(config, options.logStream) : false,
     extraApiRoutes: options.extraApiRoutes ?? [],
   });
   await app.ready();

@@ -1,6 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { serverMessages, type ErrorBody } from '@planning/shared';
+import { isDatabaseUnavailable } from '../db/availability';
+
+/** Seconds a client should wait before retrying while the database is unavailable. */
+export const RETRY_AFTER_SECONDS = 5;
 
 /** An error whose message is meant for the user; the handler sends it with its status. */
 export class HttpError extends Error {
@@ -60,6 +64,14 @@ export function handleError(error: FastifyError, request: FastifyRequest, reply:
   if (isResponseSerializationError(error)) {
     request.log.error({ err: error, issues: error.cause.issues }, 'response did not match its schema');
     return reply.status(500).send({ message: serverMessages.internalError });
+  }
+  if (isDatabaseUnavailable(error)) {
+    // A restart or a dropped connection: the pool reconnects by itself, so the client may retry.
+    request.log.warn({ err: error }, 'database unavailable');
+    return reply
+      .status(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send({ message: serverMessages.serviceUnavailable });
   }
   const status = error.statusCode ?? 500;
   if (status >= 400 && status < 500) {

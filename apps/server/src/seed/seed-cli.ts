@@ -3,7 +3,7 @@
 // 1,000,000 for benchmarks. Uses DATABASE_URL when set, else the embedded database in DATA_DIR.
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
-import { openDatabase } from '../db/database';
+import { databaseOptions, openDatabase } from '../db/database';
 import { findTenantByName } from '../modules/tenants/tenants.queries';
 import { createTenant } from '../modules/tenants/tenants.service';
 import { demoDistrict } from '../modules/sites/sites.generator';
@@ -18,11 +18,7 @@ if (!Number.isInteger(count) || count < 0 || count > 5_000_000) {
 }
 
 const config = loadConfig();
-const database = await openDatabase(
-  config.databaseUrl
-    ? { kind: 'postgres', url: config.databaseUrl }
-    : { kind: 'embedded', dataDir: config.dataDir },
-);
+const database = await openDatabase(databaseOptions(config));
 try {
   if (config.seedDemo) await seedDemoTenants(database.db);
   if (count > 0) {

@@ -13,4 +13,5 @@ export const serverMessages = {
   payloadTooLarge: 'Request body is too large',
   unsupportedMediaType: 'Unsupported content type',
   internalError: 'An error occurred, please try again',
+  serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;

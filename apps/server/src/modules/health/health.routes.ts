@@ -1,6 +1,11 @@
+import { setTimeout as delay } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, healthSchema } from '@planning/shared';
+import { RETRY_AFTER_SECONDS } from '../../lib/errors';
+
+/** A load balancer's check must answer promptly, even while connecting to the database hangs. */
+export const HEALTH_TIMEOUT_MS = 2_000;
 
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -14,11 +19,22 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      const timeout = new AbortController();
       try {
-        await sql`select 1`.execute(app.database.db);
+        await Promise.race([
+          sql`select 1`.execute(app.database.db),
+          delay(HEALTH_TIMEOUT_MS, undefined, { signal: timeout.signal }).then(() => {
+            throw new Error(`no answer within ${HEALTH_TIMEOUT_MS} ms`);
+          }),
+        ]);
       } catch (error) {
-        request.log.error({ err: error }, 'health check: database unreachable');
-        return reply.status(503).send({ message: 'Database is unreachable' });
+        request.log.warn({ err: error }, 'health check: database unreachable');
+        return reply
+          .status(503)
+          .header('retry-after', String(RETRY_AFTER_SECONDS))
+          .send({ message: 'Database is unreachable' });
+      } finally {
+        timeout.abort();
       }
       return { status: 'ok' as const, database: app.database.kind };
     },
