@@ -6,6 +6,7 @@ import Fastify, {
   type FastifyContextConfig,
   type FastifyInstance,
   type FastifyPluginAsync,
+  type FastifySchema,
 } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
@@ -24,6 +25,7 @@ import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import { handleError } from './lib/errors';
 import { createLogger } from './lib/logger';
+import { guardInput } from './lib/input-guard';
 import { apiCachePolicy, compressionOptions, keepUncompressed, webAppHeaders } from './lib/response-policy';
 import { createMailer, type Mailer } from './lib/mailer';
 import { createAttemptLimiter } from './lib/rate-limit';
@@ -75,7 +77,13 @@ declare module 'fastify' {
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
-export type RouteSummary = { method: string; url: string; config: FastifyContextConfig };
+export type RouteSummary = {
+  method: string;
+  url: string;
+  config: FastifyContextConfig;
+  /** The route's zod schemas (body, querystring, params), for the test that fuzzes every input. */
+  schema: FastifySchema | undefined;
+};
 
 export type AppDependencies = {
   config: Config;
@@ -138,7 +146,8 @@ export async function buildApp({
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) routeTable.push({ method, url: route.url, config: route.config ?? {} });
+    for (const method of methods)
+      routeTable.push({ method, url: route.url, config: route.config ?? {}, schema: route.schema });
   });
   app.decorateRequest('tenant', null);
   app.decorateRequest('auth', null);
@@ -198,6 +207,8 @@ export async function buildApp({
       });
       // Before validation, so a caller without a session learns nothing about a route's input.
       api.addHook('preValidation', guardRoute);
+      // Then no NUL, lone surrogate or runaway nesting in any body, query or path reaches zod or SQL.
+      api.addHook('preValidation', guardInput);
       api.addHook('onSend', async (request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', apiCachePolicy(request, reply));
       });

@@ -8,6 +8,7 @@ export * from './tenants/schemas';
 export * from './access/schemas';
 export * from './auth/messages';
 export * from './auth/schemas';
+export * from './search/coordinates';
 export * from './search/filters';
 export * from './sites/fields';
 export * from './search/schemas';

@@ -15,3 +15,15 @@ export const serverMessages = {
   internalError: 'An error occurred, please try again',
   serviceUnavailable: 'The service is temporarily unavailable. Please try again in a moment.',
 } as const;
+
+/** How deep any request's data may nest (objects and arrays); real requests stay far below. */
+export const INPUT_DEPTH_MAX = 64;
+
+/** Refusals of the check every API request's body, query and path pass before validation. */
+export const inputMessages = {
+  // PostgreSQL text cannot hold NUL: such a value could never be stored or compared.
+  nulCharacter: 'Text must not contain the NUL character',
+  // Ill-formed UTF-16 (a lone surrogate) has no UTF-8 form: it would be stored as something else.
+  invalidCharacter: 'Text contains an invalid character',
+  tooDeep: `Data is nested too deeply (at most ${INPUT_DEPTH_MAX} levels)`,
+} as const;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { coordinateMessages, wgs84PositionSchema } from './coordinates';
 import { searchFiltersSchema, type SearchArea, type SearchFilter } from './filters';
 
 const square: SearchArea = {
@@ -100,5 +101,32 @@ describe('searchFiltersSchema', () => {
     const result = searchFiltersSchema.safeParse([nested]);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe('Filter groups may be nested at most 5 deep');
+  });
+});
+
+describe('search area coordinates', () => {
+  const areaAt = (corner: [number, number]): SearchFilter[] => {
+    const [lon, lat] = corner;
+    const ring: [number, number][] = [corner, [lon, lat - 1], [lon - 1, lat - 1], corner];
+    return [{ type: 'inArea', value: { type: 'Polygon', coordinates: [ring] } }];
+  };
+  const messages = (filters: SearchFilter[]) =>
+    searchFiltersSchema.safeParse(filters).error?.issues.map((issue) => issue.message) ?? [];
+
+  it('takes the whole of WGS84, edges included, and nothing beyond it', () => {
+    expect(messages(areaAt([180, 90]))).toEqual([]);
+    expect(messages(areaAt([-179, -89]))).toEqual([]);
+    expect(wgs84PositionSchema.safeParse([180.000001, 0]).success).toBe(false);
+    // NaN and Infinity cannot come through JSON, but the rule holds should they arrive otherwise.
+    expect(wgs84PositionSchema.safeParse([Number.NaN, 0]).success).toBe(false);
+    expect(wgs84PositionSchema.safeParse([0, Number.POSITIVE_INFINITY]).success).toBe(false);
+  });
+
+  it.each([
+    ['[400, 200]', [400, 200], [coordinateMessages.longitude, coordinateMessages.latitude]],
+    ['1e308', [1e308, 1e308], [coordinateMessages.longitude, coordinateMessages.latitude]],
+    ['a latitude of 90.5', [10, 90.5], [coordinateMessages.latitude]],
+  ] as const)('refuses %s, saying which coordinate is wrong', (_label, corner, expected) => {
+    expect(new Set(messages(areaAt([...corner])))).toEqual(new Set(expected));
   });
 });

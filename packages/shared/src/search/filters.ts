@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { wgs84PositionSchema } from './coordinates';
 
 /** Spec 03 §3.8: comparison operators for number filters. */
 export const comparisonOperators = ['EQ', 'NE', 'GT', 'GE', 'LT', 'LE'] as const;
@@ -35,9 +36,8 @@ const fieldName = z
   .regex(/^[a-z][a-z0-9_]{0,62}$/, 'Field names are lower-case letters, digits and _');
 const isoDate = z.iso.date();
 const listValue = z.union([z.string().max(SEARCH_LIMITS.textMax), z.number()]);
-const position = z.tuple([z.number().finite(), z.number().finite()]);
 const ring = z
-  .array(position)
+  .array(wgs84PositionSchema)
   .min(4)
   .max(SEARCH_LIMITS.areaVerticesMax)
   .refine(

@@ -78,6 +78,14 @@ export function compileFilters(
   return eb.and(filters.map((filter) => compileFilter(eb, filter, dictionary)));
 }
 
+/**
+ * Sites are on the British National Grid (EPSG:27700), whose transverse Mercator fails far from
+ * Britain (near 88°E on the equator, say). A search area is clipped to a box well around the
+ * grid's area of use (9°W–2°E, 49.75°N–61°N) before it is transformed: an area drawn anywhere on
+ * Earth is taken, and matches what it covers here.
+ */
+const GRID_SURROUNDS = sql`ST_MakeEnvelope(-15, 45, 10, 65, 4326)`;
+
 function compileFilter(
   eb: SitesEb,
   filter: SearchFilter,
@@ -89,8 +97,8 @@ function compileFilter(
     return filter.operator === '_and' ? eb.and(parts) : eb.or(parts);
   }
   if (filter.type === 'inArea') {
-    const area = JSON.stringify(filter.value);
-    return sql<SqlBool>`ST_Intersects(sites.geom, ST_Transform(ST_SetSRID(ST_GeomFromGeoJSON(${area}), 4326), 27700))`;
+    const area = sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(filter.value)}), 4326)`;
+    return sql<SqlBool>`ST_Intersects(sites.geom, ST_Transform(ST_Intersection(${area}, ${GRID_SURROUNDS}), 27700))`;
   }
 
   const field = dictionary.get(filter.dbPropertyName);

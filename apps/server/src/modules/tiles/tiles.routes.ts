@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, serverMessages, SITE_TILE, tileSearchSchema } from '@planning/shared';
 import { badRequest } from '../../lib/errors';
+import { checkInput } from '../../lib/input-guard';
 import { requireAuth } from '../../lib/request-context';
 import { serveSiteTile, type ServedTile } from './tiles.service';
 
@@ -22,13 +23,17 @@ const tileQuery = z.object({
 });
 
 function parseJson(text: string): unknown {
+  let value: unknown;
   try {
-    return JSON.parse(text);
+    value = JSON.parse(text);
   } catch {
     throw badRequest(serverMessages.payloadInvalid, [
       { path: 'querystring', message: 'Filters must be JSON' },
     ]);
   }
+  // JSON escapes (\u0000, \ud800) and nesting the request's own check could not see in the text.
+  checkInput(value, 'querystring');
+  return value;
 }
 
 /** The search a tile request carries, validated by the same schema as the search itself. */
