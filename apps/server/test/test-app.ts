@@ -37,6 +37,20 @@ export async function latestLink(outbox: () => Promise<SentMail[]>, to: string):
   return new URL(link);
 }
 
+/** The API's configuration in tests: no web app, emails in `outboxDir`. */
+export function testConfig(outboxDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    WEB_DIST_DIR: '/nonexistent',
+    MAIL_OUTBOX_DIR: outboxDir,
+    APP_URL_TEMPLATE: 'http://{tenant}.planning.test',
+    // On PostgreSQL the counters are shared by the whole run, and injected calls all come from
+    // 127.0.0.1: only the tests of the limits themselves (with addresses of their own) may meet one.
+    AUTH_RATE_LIMIT_PER_IP: '1000000',
+    ...env,
+  });
+}
+
 /** The real app over the suite's database, driven through fastify.inject. */
 export async function buildTestApp(
   options: {
@@ -48,16 +62,7 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await openTestDatabase();
   const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'planning-outbox-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    WEB_DIST_DIR: '/nonexistent',
-    MAIL_OUTBOX_DIR: outboxDir,
-    APP_URL_TEMPLATE: 'http://{tenant}.planning.test',
-    // On PostgreSQL the counters are shared by the whole run, and injected calls all come from
-    // 127.0.0.1: only the tests of the limits themselves (with addresses of their own) may meet one.
-    AUTH_RATE_LIMIT_PER_IP: '1000000',
-    ...options.env,
-  });
+  const config = testConfig(outboxDir, options.env);
   const app = await buildApp({
     config,
     database,

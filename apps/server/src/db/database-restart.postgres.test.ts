@@ -9,9 +9,9 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverMessages } from '@planning/shared';
 import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { buildTenant } from '../../test/factories';
 import { startCluster, type Cluster } from '../../test/pg-cluster';
+import { testConfig } from '../../test/test-app';
 import { appConnectionString, openDatabase, type AppDatabase } from './database';
 
 const APP_PASSWORD = "it's a 'quoted' pass%word";
@@ -46,13 +46,7 @@ beforeAll(async () => {
   });
   tenantName = (await buildTenant(database.db)).name;
   outboxDir = await mkdtemp(path.join(os.tmpdir(), 'planning-restart-outbox-'));
-  const config = loadConfig({
-    NODE_ENV: 'test',
-    WEB_DIST_DIR: '/nonexistent',
-    MAIL_OUTBOX_DIR: outboxDir,
-    APP_URL_TEMPLATE: 'http://{tenant}.planning.test',
-    AUTH_RATE_LIMIT_PER_IP: '1000000',
-  });
+  const config = testConfig(outboxDir);
   app = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
