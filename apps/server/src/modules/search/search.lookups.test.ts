@@ -197,29 +197,109 @@ describe('site search templates', () => {
   const filters = [{ type: 'checkbox', dbPropertyName: 'public_map_visibility', value: true }];
 
   it('saves, lists and updates a user’s own templates; colleagues see only shared ones', async () => {
-    const created = await send('POST', '/search/site-search-templates', { name: 'Visible sites', filters });
+    const created = await send(
+      'POST',
+      '/search/site-search-templates',
+      { name: 'Visible sites', filters },
+      officer,
+    );
     expect(created.statusCode, created.body).toBe(201);
     const template = created.json();
     expect(template).toMatchObject({ name: 'Visible sites', filters, shared: false, mine: true });
-    expect((await get('/search/site-search-templates/available', officer)).json()).toEqual([]);
+    expect((await get('/search/site-search-templates/available', viewer)).json()).not.toContainEqual(
+      expect.objectContaining({ id: template.id }),
+    );
 
-    const shared = await send('PUT', `/search/site-search-templates/${template.id}`, {
-      name: 'Visible sites (shared)',
-      filters,
-      shared: true,
-    });
+    const shared = await send(
+      'PUT',
+      `/search/site-search-templates/${template.id}`,
+      { name: 'Visible sites (shared)', filters, shared: true },
+      officer,
+    );
     expect(shared.statusCode, shared.body).toBe(200);
-    const seenByOfficer = (await get('/search/site-search-templates/available', officer)).json();
-    expect(seenByOfficer).toEqual([expect.objectContaining({ id: template.id, mine: false, shared: true })]);
+    const seenByViewer = (await get('/search/site-search-templates/available', viewer)).json();
+    expect(seenByViewer).toContainEqual(
+      expect.objectContaining({ id: template.id, mine: false, shared: true }),
+    );
 
     const notTheirs = await send(
       'PUT',
       `/search/site-search-templates/${template.id}`,
       { name: 'Taken over', filters, shared: true },
-      officer,
+      viewer,
     );
     expect(notTheirs.statusCode).toBe(404);
     expect(notTheirs.json()).toEqual({ message: 'Search template is not found' });
+  });
+
+  it('lets a read-only user keep private templates, but not share one or change a shared one', async () => {
+    const url = '/search/site-search-templates';
+    const mine = await send('POST', url, { name: 'My private search', filters });
+    expect(mine.statusCode, mine.body).toBe(201);
+    const id = mine.json().id as string;
+    const renamed = await send('PUT', `${url}/${id}`, { name: 'Renamed', filters, shared: false });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Renamed', shared: false });
+
+    const refused = { message: 'Not authorized' };
+    const sharedAtOnce = await send('POST', url, { name: 'For everyone', filters, shared: true });
+    expect(sharedAtOnce.statusCode).toBe(403);
+    expect(sharedAtOnce.json()).toEqual(refused);
+    const sharedLater = await send('PUT', `${url}/${id}`, { name: 'Renamed', filters, shared: true });
+    expect(sharedLater.statusCode).toBe(403);
+    expect(sharedLater.json()).toEqual(refused);
+
+    // A template they shared while they could write on sites stays as it is once they only read.
+    await withTenant(t.database.db, tenantId, (trx) =>
+      trx.updateTable('site_search_templates').set({ shared: true }).where('id', '=', id).execute(),
+    );
+    for (const change of [
+      { name: 'Renamed again', filters, shared: true },
+      { name: 'Renamed', filters, shared: false },
+    ]) {
+      const response = await send('PUT', `${url}/${id}`, change);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual(refused);
+    }
+    const kept = (await get('/search/site-search-templates/available')).json();
+    expect(kept).toContainEqual(expect.objectContaining({ id, name: 'Renamed', shared: true }));
+    // Nobody else changes it, shared or not: it is not theirs (404, as for one that does not exist).
+    const byOfficer = await send('PUT', `${url}/${id}`, { name: 'Mine now', filters, shared: true }, officer);
+    expect(byOfficer.statusCode).toBe(404);
+  });
+
+  it('lets an officer share templates and change shared ones; the API description says who may', async () => {
+    const url = '/search/site-search-templates';
+    const shared = await send('POST', url, { name: 'Shared at once', filters, shared: true }, officer);
+    expect(shared.statusCode, shared.body).toBe(201);
+    const id = shared.json().id as string;
+    const renamed = await send(
+      'PUT',
+      `${url}/${id}`,
+      { name: 'Shared, renamed', filters, shared: true },
+      officer,
+    );
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const unshared = await send(
+      'PUT',
+      `${url}/${id}`,
+      { name: 'Shared, renamed', filters, shared: false },
+      officer,
+    );
+    expect(unshared.json()).toMatchObject({ shared: false });
+    // Another user's private template is not theirs to change either.
+    const viewers = await send('POST', url, { name: 'Viewer only', filters });
+    const taken = await send(
+      'PUT',
+      `${url}/${viewers.json().id}`,
+      { name: 'Taken', filters, shared: false },
+      officer,
+    );
+    expect(taken.statusCode).toBe(404);
+
+    const paths = (await get('/openapi.json')).json().paths;
+    expect(paths['/api/v1/search/site-search-templates'].post.summary).toMatch(/shared.*write on sites/);
+    expect(paths['/api/v1/search/site-search-templates/{id}'].put.summary).toMatch(/shared.*write on sites/);
   });
 
   it('refuses a duplicate name, an empty name and invalid filters', async () => {

@@ -1,7 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   boundariesQuerySchema,
+  hasGrants,
   errorBodySchema,
   extentParamsSchema,
   extentQuerySchema,
@@ -20,6 +22,7 @@ import {
   siteLookupResponseSchema,
 } from '@planning/shared';
 import { requireAuth } from '../../lib/request-context';
+import { grantsOf } from '../access/access.guard';
 import { boundaries, lookupSites, searchOptions, siteExtent, siteGeometries } from './search.lookups';
 import { flexibleSearch, matchingSiteIds } from './search.service';
 import { availableTemplates, createTemplate, updateTemplate } from './search.templates';
@@ -27,6 +30,12 @@ import { availableTemplates, createTemplate, updateTemplate } from './search.tem
 // Spec 01 §6: searching needs read on sites.
 const readSites = { access: [{ unit: 'sites' as const, action: 'read' as const }] };
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+// Spec 01 §6 names no grant for templates. Saving one's own search is reading (a read-only user
+// may keep theirs); sharing one with colleagues, or changing a shared one, is writing on sites.
+const shareSites = [{ unit: 'sites' as const, action: 'write' as const }];
+const sharing = async (request: FastifyRequest) => ({
+  canShare: hasGrants(await grantsOf(request), shareSites),
+});
 
 export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
@@ -155,14 +164,22 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: readSites,
       schema: {
         tags: ['search'],
-        summary: 'Save the current filters as a named search template',
+        summary:
+          'Save the current filters as a named search template: private with read on sites, shared (shared: true) only with write on sites',
         body: searchTemplateInputSchema,
         response: { 201: searchTemplateSchema, 409: errorBodySchema, ...errors },
       },
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      return reply.status(201).send(await createTemplate(db, auth.tenantId, auth.userId, request.body));
+      const template = await createTemplate(
+        db,
+        auth.tenantId,
+        auth.userId,
+        request.body,
+        await sharing(request),
+      );
+      return reply.status(201).send(template);
     },
   );
 
@@ -172,7 +189,8 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       config: readSites,
       schema: {
         tags: ['search'],
-        summary: 'Rename, re-share or replace the filters of your own template',
+        summary:
+          'Rename or replace the filters of your own template; sharing it, or changing a shared one, needs write on sites',
         params: z.object({ id: z.uuid() }),
         body: searchTemplateInputSchema,
         response: { 200: searchTemplateSchema, 404: errorBodySchema, 409: errorBodySchema, ...errors },
@@ -180,7 +198,14 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      return updateTemplate(db, auth.tenantId, auth.userId, request.params.id, request.body);
+      return updateTemplate(
+        db,
+        auth.tenantId,
+        auth.userId,
+        request.params.id,
+        request.body,
+        await sharing(request),
+      );
     },
   );
 };

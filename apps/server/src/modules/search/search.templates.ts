@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import { searchTemplateMessages, type SearchFilter } from '@planning/shared';
+import { authMessages, searchTemplateMessages, type SearchFilter } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/errors';
 import { loadDictionary, matchingSites } from './search.service';
 
 /** A template is a search to run later: its filters must pass the same checks a search does. */
@@ -11,6 +11,13 @@ async function checkFilters(trx: Transaction<Database>, tenantId: string, filter
 }
 
 type Input = { name: string; filters: SearchFilter[]; shared: boolean };
+/**
+ * Whether the user may share templates (write on sites). Without it a user keeps private ones
+ * only: a read-only user may save their own searches, but not publish one to colleagues.
+ */
+type Sharing = { canShare: boolean };
+
+const refuseSharing = () => forbidden(authMessages.notAuthorized);
 type Row = {
   id: string;
   name: string;
@@ -44,7 +51,14 @@ export async function availableTemplates(db: Kysely<Database>, tenantId: string,
   });
 }
 
-export async function createTemplate(db: Kysely<Database>, tenantId: string, userId: string, input: Input) {
+export async function createTemplate(
+  db: Kysely<Database>,
+  tenantId: string,
+  userId: string,
+  input: Input,
+  { canShare }: Sharing,
+) {
+  if (input.shared && !canShare) throw refuseSharing();
   try {
     return await withTenant(db, tenantId, async (trx) => {
       await checkFilters(trx, tenantId, input.filters);
@@ -67,16 +81,29 @@ export async function createTemplate(db: Kysely<Database>, tenantId: string, use
   }
 }
 
-/** Only the author changes a template; anyone else is told it does not exist. */
+/**
+ * Only the author changes a template; anyone else is told it does not exist. A shared template,
+ * or one being shared, is changed only with write on sites.
+ */
 export async function updateTemplate(
   db: Kysely<Database>,
   tenantId: string,
   userId: string,
   id: string,
   input: Input,
+  { canShare }: Sharing,
 ) {
   try {
     return await withTenant(db, tenantId, async (trx) => {
+      const current = await trx
+        .selectFrom('site_search_templates')
+        .select('shared')
+        .where('id', '=', id)
+        .where('created_by', '=', userId)
+        .forUpdate()
+        .executeTakeFirst();
+      if (!current) throw notFound(searchTemplateMessages.notFound);
+      if ((current.shared || input.shared) && !canShare) throw refuseSharing();
       await checkFilters(trx, tenantId, input.filters);
       const row = await trx
         .updateTable('site_search_templates')
