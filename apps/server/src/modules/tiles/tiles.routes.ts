@@ -1,11 +1,12 @@
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, serverMessages, SITE_TILE, tileSearchSchema } from '@planning/shared';
 import { badRequest } from '../../lib/errors';
 import { checkInput } from '../../lib/input-guard';
 import { requireAuth } from '../../lib/request-context';
-import { serveSiteTile, type ServedTile } from './tiles.service';
+import { compressionOptions } from '../../lib/response-policy';
+import { encodedBody, serveSiteTile, type ServedTile, type TileEncoding } from './tiles.service';
 
 const tileParams = z
   .object({
@@ -57,17 +58,45 @@ function searchOfQuery(query: z.infer<typeof tileQuery>) {
   return { filters: parsed.data.filters, scenario: parsed.data.scenario ?? query.scenario };
 }
 
-function sendTile(reply: FastifyReply, ifNoneMatch: string | undefined, tile: ServedTile) {
+function sendTile(request: FastifyRequest, reply: FastifyReply, tile: ServedTile) {
   // Tiles are council data behind a sign-in: the browser may keep them but must ask each time.
   reply
     .header('ETag', tile.etag)
     .header('Cache-Control', 'private, no-cache')
-    .header('Vary', 'Cookie, X-Tenant');
+    .header('Vary', 'Cookie, X-Tenant, Accept-Encoding');
+  const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(tile.etag)) return reply.status(304).send();
   if (!tile.body) return reply.status(204).send();
+  reply.type('application/vnd.mapbox-vector-tile');
+  // Compressed like any answer (the ETag names the content, whatever its encoding), but from
+  // copies kept with the cached tile: the compression hook would do it again every time.
+  const encoding =
+    tile.body.byteLength >= (compressionOptions.threshold ?? 0) ? acceptedEncoding(request) : null;
+  if (encoding)
+    return reply.header('Content-Encoding', encoding).send(encodedBody(tile, tile.body, encoding));
   // A view of the cached bytes, not a copy.
-  const body = Buffer.from(tile.body.buffer, tile.body.byteOffset, tile.body.byteLength);
-  return reply.type('application/vnd.mapbox-vector-tile').send(body);
+  return reply.send(Buffer.from(tile.body.buffer, tile.body.byteOffset, tile.body.byteLength));
+}
+
+/** brotli, else gzip, when the request accepts it (a q of 0 refuses). */
+function acceptedEncoding(request: FastifyRequest): TileEncoding | null {
+  const header = request.headers['accept-encoding'];
+  if (!header) return null;
+  const accepted = new Set(
+    header
+      .split(',')
+      .map((part) =>
+        part
+          .trim()
+          .toLowerCase()
+          .split(/\s*;\s*/),
+      )
+      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 const tileResponses = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
@@ -94,7 +123,7 @@ export const tilesRoutes: FastifyPluginAsyncZod = async (app) => {
           { ...request.params, layer, filters, scenario },
           { version: request.siteDataVersion ?? undefined },
         );
-        return sendTile(reply, request.headers['if-none-match'], tile);
+        return sendTile(request, reply, tile);
       },
     );
 
@@ -118,7 +147,7 @@ export const tilesRoutes: FastifyPluginAsyncZod = async (app) => {
           { ...request.params, layer, filters: request.body.filters, scenario: request.body.scenario },
           { version: request.siteDataVersion ?? undefined },
         );
-        return sendTile(reply, request.headers['if-none-match'], tile);
+        return sendTile(request, reply, tile);
       },
     );
   }

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { VectorTile, type VectorTileFeature } from '@mapbox/vector-tile';
 import { sql } from 'kysely';
 import { PbfReader } from 'pbf';
@@ -178,6 +179,39 @@ describe('GET /vector-tiles/sites/{z}/{x}/{y}', () => {
     expect(after.headers.etag).not.toBe(etag);
     const changed = decode(after.rawPayload).features.find((f) => String(f.id) === points[1]!.id)!;
     expect(changed.properties.status).toBe('Renamed in test');
+  });
+
+  it('compresses a tile once, keeping the copy with the cached tile for later requests', async () => {
+    // A council of its own with enough sites for a tile over 1 kB (the size compressed from).
+    const dense = await buildTenantWithUsers(t.database.db);
+    await seedSites(t.database.db, dense.id, demoDistrict, 1500);
+    const session = await signIn(t.app, dense.name, dense.email('viewer'));
+    const anchor = await withTenant(t.database.db, dense.id, async (trx) => {
+      const { rows } = await sql<{ x: number; y: number }>`
+        select ST_X(point_3857) as x, ST_Y(point_3857) as y from sites order by id limit 1`.execute(trx);
+      return rows[0]!;
+    });
+    const get = (path: string, headers: Record<string, string> = {}) =>
+      t.app.inject({ method: 'GET', url: `/api/v1/vector-tiles/${path}`, headers: session.headers(headers) });
+    const tile = tileOf(13, anchor.x, anchor.y);
+    const path = `sites/${tile.z}/${tile.x}/${tile.y}`;
+    const plain = await get(path);
+    expect(plain.rawPayload.length).toBeGreaterThan(1024);
+    const cached = await serveSiteTile(t.database, dense.id, { ...tile, layer: 'sites', filters: [] });
+    expect(cached.encoded).toBeUndefined();
+
+    // brotli refused (q=0): gzip.
+    const gzip = await get(path, { 'accept-encoding': 'br;q=0, gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gzip.headers.vary).toMatch(/accept-encoding/i);
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    const brotli = await get(path, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // The copies sent are the ones kept: the next request compresses nothing.
+    expect(cached.encoded?.gzip?.equals(gzip.rawPayload)).toBe(true);
+    expect(cached.encoded?.br?.equals(brotli.rawPayload)).toBe(true);
+    expect((await get(path, { 'accept-encoding': 'br' })).rawPayload.equals(brotli.rawPayload)).toBe(true);
   });
 
   it('refuses bad tiles and bad filters with a JSON 400, and callers without a session with 401', async () => {
