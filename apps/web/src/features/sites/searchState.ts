@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import type { FilterValues, SearchArea } from '@planning/shared';
+import { searchAreaSchema, type FilterValues, type SearchArea } from '@planning/shared';
 
 /** Spec 01 §9: the site store persists only filter values, in session storage. */
 export type StoredSearch = { values: FilterValues; area: SearchArea | null };
@@ -14,7 +14,8 @@ export function readStoredSearch(tenant: string): StoredSearch {
     const parsed = JSON.parse(raw) as Partial<StoredSearch>;
     return {
       values: typeof parsed.values === 'object' && parsed.values !== null ? parsed.values : {},
-      area: parsed.area ?? null,
+      // An area the server would refuse (outside WGS84, say) is dropped, not sent with every search.
+      area: searchAreaSchema.safeParse(parsed.area).success ? (parsed.area as SearchArea) : null,
     };
   } catch {
     // A damaged entry is forgotten rather than breaking the screen.
