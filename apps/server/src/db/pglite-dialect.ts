@@ -76,7 +76,13 @@ export class EmbeddedDatabase {
   async restart(): Promise<void> {
     if (!this.#broken) return;
     if (!this.reopen) throw restartedError();
-    const pglite = await this.reopen();
+    let pglite: PGlite;
+    try {
+      pglite = await this.reopen();
+    } catch (error) {
+      // Still broken: this request answers 503 and the next one tries again.
+      throw Object.assign(restartedError(), { cause: error });
+    }
     this.#watch(pglite);
     this.#pglite = pglite;
     this.#broken = false;
