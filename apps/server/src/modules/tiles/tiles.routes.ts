@@ -6,7 +6,7 @@ import { badRequest } from '../../lib/errors';
 import { checkInput } from '../../lib/input-guard';
 import { requireAuth } from '../../lib/request-context';
 import { compressionOptions } from '../../lib/response-policy';
-import { encodedBody, serveSiteTile, type ServedTile, type TileEncoding } from './tiles.service';
+import { encodedBody, serveSiteTile, takeFresh, type ServedTile, type TileEncoding } from './tiles.service';
 
 const tileParams = z
   .object({
@@ -64,6 +64,7 @@ function sendTile(request: FastifyRequest, reply: FastifyReply, tile: ServedTile
     .header('ETag', tile.etag)
     .header('Cache-Control', 'private, no-cache')
     .header('Vary', 'Cookie, X-Tenant, Accept-Encoding');
+  const justRendered = takeFresh(tile);
   const ifNoneMatch = request.headers['if-none-match'];
   if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(tile.etag)) return reply.status(304).send();
   if (!tile.body) return reply.status(204).send();
@@ -72,8 +73,8 @@ function sendTile(request: FastifyRequest, reply: FastifyReply, tile: ServedTile
   // copies kept with the cached tile: the compression hook would do it again every time.
   const encoding =
     tile.body.byteLength >= (compressionOptions.threshold ?? 0) ? acceptedEncoding(request) : null;
-  if (encoding)
-    return reply.header('Content-Encoding', encoding).send(encodedBody(tile, tile.body, encoding));
+  const encoded = encoding && encodedBody(tile, tile.body, encoding, justRendered);
+  if (encoding && encoded) return reply.header('Content-Encoding', encoding).send(encoded);
   // A view of the cached bytes, not a copy.
   return reply.send(Buffer.from(tile.body.buffer, tile.body.byteOffset, tile.body.byteLength));
 }
@@ -107,6 +108,8 @@ export const tilesRoutes: FastifyPluginAsyncZod = async (app) => {
       `/vector-tiles/${layer}/:z/:x/:y`,
       {
         config: { access: [{ unit: 'sites', action: 'read' }], reportsSessionEnd: false },
+        // sendTile compresses, from copies kept with the cached tile.
+        compress: false,
         schema: {
           tags: ['tiles'],
           summary: `Mapbox vector tile of the ${layer === 'sites' ? 'sites' : 'cut sites'} a search matches (layer "sites", extent 4096); 204 when empty`,
@@ -132,6 +135,7 @@ export const tilesRoutes: FastifyPluginAsyncZod = async (app) => {
       `/vector-tiles/${layer}/:z/:x/:y`,
       {
         config: { access: [{ unit: 'sites', action: 'read' }] },
+        compress: false,
         schema: {
           tags: ['tiles'],
           summary: `The same ${layer} tile with the search in the body`,
