@@ -192,7 +192,10 @@ describe('API answers', () => {
     const plain = await get(url, viewer.headers());
     expect(plain.statusCode).toBe(200);
     expect(plain.rawPayload.length).toBeGreaterThan(1024);
-    for (const [accept, expected] of encodings.slice(0, 2)) {
+    for (const [accept, expected] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['gzip', 'gzip'],
+    ] as const) {
       const response = await get(url, viewer.headers({ 'accept-encoding': accept }));
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-encoding']).toBe(expected);
