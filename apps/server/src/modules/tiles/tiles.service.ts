@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { brotliCompress, brotliCompressSync, gzip, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { AppDatabase } from '../../db/database';
@@ -23,9 +23,10 @@ export type TileEncoding = 'br' | 'gzip';
 /**
  * The tile's body in `encoding`, compressed once and kept with the cached tile: brotli of a 9 kB
  * tile takes 0.2-0.6 ms here, as much as answering a cached tile, so it is not done per request.
- * A tile rendered for this very request is sent as it is (null) and compressed in the background
- * for the next ones: a miss already waited for the database. Settings as for every other
- * compressed answer (lib/response-policy.ts).
+ * A tile rendered for this very request is sent as it is (null): many are asked for once only
+ * (a map panned past, an old data version), and a miss has waited for the database already; the
+ * copy is made when the tile is asked for again. Settings as for every other compressed answer
+ * (lib/response-policy.ts).
  */
 export function encodedBody(
   tile: ServedTile,
@@ -34,15 +35,7 @@ export function encodedBody(
   justRendered: boolean,
 ): Buffer | null {
   const kept = tile.encoded?.[encoding];
-  if (kept) return kept;
-  if (justRendered) {
-    const kept = (error: Error | null, bytes: Buffer) => {
-      if (!error) (tile.encoded ??= {})[encoding] ??= bytes;
-    };
-    if (encoding === 'br') brotliCompress(body, compressionOptions.brotliOptions ?? {}, kept);
-    else gzip(body, compressionOptions.zlibOptions ?? {}, kept);
-    return null;
-  }
+  if (kept || justRendered) return kept ?? null;
   const bytes =
     encoding === 'br'
       ? brotliCompressSync(body, compressionOptions.brotliOptions)
