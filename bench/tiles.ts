@@ -5,7 +5,7 @@
 // endpoint with a cold and a warm tile cache, /api/v1/health, and the two ratios of issue 10.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -24,6 +24,10 @@ const { values } = parseArgs({
     // PostgreSQL server (no database name); its user must create databases and run VACUUM ANALYZE.
     url: { type: 'string', default: 'postgres://postgres@127.0.0.1:5432' },
     seconds: { type: 'string', default: '5' },
+    // What the client accepts, as a browser's map does; '' for uncompressed answers.
+    'accept-encoding': { type: 'string', default: 'gzip, deflate, br' },
+    // The server's log level: info, as in production, logs every request (two JSON lines).
+    'log-level': { type: 'string', default: 'info' },
     // Reuse bench_tiles when it is there; else it is dropped and seeded again.
     keep: { type: 'boolean', default: false },
   },
@@ -39,6 +43,7 @@ const databaseUrl = `${serverUrl}/${DATABASE}`;
 const TENANT = 'demo';
 const Z = 14;
 const CLIENTS = 4;
+const acceptEncoding = values['accept-encoding'];
 const PGBENCH = '/usr/lib/postgresql/15/bin/pgbench';
 const repoRoot = path.resolve(import.meta.dirname, '..');
 
@@ -237,7 +242,12 @@ async function bareWithNode(
 // ---------------------------------------------------------------------------------------------
 // The server: a real process, as `npm start` runs it, driven over HTTP
 
-async function startServer(): Promise<{ process: ChildProcess; base: string }> {
+async function startServer(): Promise<{ process: ChildProcess; base: string; close(): Promise<void> }> {
+  // Its output goes to a file, as a deployment's would: a pipe the benchmark had to drain while
+  // driving the load would stall every log line of the server.
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-tiles-server-'));
+  const logFile = path.join(dir, 'server.log');
+  const log = await open(logFile, 'w');
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
@@ -248,29 +258,34 @@ async function startServer(): Promise<{ process: ChildProcess; base: string }> {
       NODE_ENV: 'production',
       APP_URL_TEMPLATE: 'http://{tenant}.planning.test',
       SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: values['log-level'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log.fd, log.fd],
   });
-  let output = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
-    const look = (chunk: Buffer) => {
-      output += chunk.toString();
-      const found = /https?:\/\/[\w.-]+:(\d+)/.exec(output);
-      if (found) {
-        clearTimeout(timer);
-        resolve(`http://127.0.0.1:${found[1]}`);
-      }
-    };
-    child.stdout.on('data', look);
-    child.stderr.on('data', look);
-    child.once('exit', (code) => reject(new Error(`server exited (${code}):\n${output}`)));
-  });
-  // Keep draining its output, so a full pipe never stalls it.
-  child.stdout.resume();
-  child.stderr.resume();
-  return { process: child, base };
+  let exited = false;
+  child.once('exit', () => (exited = true));
+  const deadline = performance.now() + 120_000;
+  for (;;) {
+    const output = await readFile(logFile, 'utf8');
+    const found = /running at https?:\/\/[\w.-]+:(\d+)/.exec(output);
+    if (found) {
+      const close = async () => {
+        if (child.exitCode === null) {
+          const gone = new Promise((resolve) => child.once('exit', resolve));
+          child.kill('SIGTERM');
+          await gone;
+        }
+        await log.close();
+        await rm(dir, { recursive: true, force: true });
+      };
+      return { process: child, base: `http://127.0.0.1:${found[1]}`, close };
+    }
+    if (exited || performance.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`the server did not start:\n${output}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: CLIENTS });
@@ -283,7 +298,8 @@ function request(
   body?: string,
 ): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${pathname}`, { method, agent, headers }, (res) => {
+    const sent = acceptEncoding ? { 'accept-encoding': acceptEncoding, ...headers } : headers;
+    const req = http.request(`${base}${pathname}`, { method, agent, headers: sent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>
@@ -335,14 +351,32 @@ async function drive(
 
 const tilePath = (tile: Tile) => `/api/v1/vector-tiles/sites/${Z}/${tile.x}/${tile.y}`;
 
-/** Requests per second over `seconds`, cycling through the paths, after a second's warm-up. */
-async function timed(base: string, headers: Record<string, string>, paths: string[]): Promise<Rate> {
-  let i = 0;
-  const cycle = () => paths[i++ % paths.length];
-  await drive(base, headers, cycle, performance.now() + 1000);
-  const started = performance.now();
-  const requests = await drive(base, headers, cycle, started + seconds * 1000);
-  return { perSecond: requests / ((performance.now() - started) / 1000), requests, note: '' };
+type Load = { headers: Record<string, string>; paths: string[] };
+
+/**
+ * Requests per second of two loads, each cycling through its paths, after a second's warm-up:
+ * measured in alternating one-second slices until each has had `seconds`, so a change in what
+ * else the machine is doing weighs on both alike.
+ */
+async function timedSideBySide(base: string, loads: [Load, Load]): Promise<[Rate, Rate]> {
+  const tallies = loads.map((load) => {
+    let i = 0;
+    return { load, next: () => load.paths[i++ % load.paths.length], requests: 0, ms: 0 };
+  });
+  for (const tally of tallies) await drive(base, tally.load.headers, tally.next, performance.now() + 1000);
+  while (tallies.some((tally) => tally.ms < seconds * 1000)) {
+    for (const tally of tallies) {
+      const started = performance.now();
+      tally.requests += await drive(base, tally.load.headers, tally.next, started + 1000);
+      tally.ms += performance.now() - started;
+    }
+  }
+  const rate = (tally: (typeof tallies)[number]): Rate => ({
+    perSecond: tally.requests / (tally.ms / 1000),
+    requests: tally.requests,
+    note: '',
+  });
+  return [rate(tallies[0]!), rate(tallies[1]!)];
 }
 
 /**
@@ -356,7 +390,8 @@ async function cold(
   headers: Record<string, string>,
   tenantId: string,
   tiles: Tile[],
-): Promise<Rate> {
+  budgetMs: number,
+): Promise<Rate & { ms: number; rounds: number }> {
   const owner = new pg.Client({ connectionString: databaseUrl });
   await owner.connect();
   try {
@@ -377,13 +412,13 @@ async function cold(
     let requests = 0;
     let ms = 0;
     let rounds = 0;
-    while (ms < seconds * 1000) {
+    while (ms < budgetMs) {
       const r = await round();
       requests += r.n;
       ms += r.ms;
       rounds += 1;
     }
-    return { perSecond: requests / (ms / 1000), requests, note: `${rounds} rounds of ${tiles.length} tiles` };
+    return { perSecond: requests / (ms / 1000), requests, note: '', ms, rounds };
   } finally {
     await owner.end();
   }
@@ -403,38 +438,48 @@ const tenantId = (
 ).rows[0]!.id;
 const tiles = await districtTiles(tenantId);
 const query = await tileQuery(tenantId);
-console.log(`${tiles.length} z${Z} tiles over the district, ${CLIENTS} clients, ${seconds} s per measure`);
-
-const bare = existsSync(PGBENCH)
-  ? await bareWithPgbench(tenantId, pgbenchScript(query, tiles))
-  : await bareWithNode(tenantId, query, tiles);
+console.log(
+  `${tiles.length} z${Z} tiles over the district, ${CLIENTS} keep-alive clients, ${seconds} s per measure, ` +
+    `Accept-Encoding: ${acceptEncoding || '(none)'}`,
+);
 
 const server = await startServer();
-const stopServer = () => {
-  if (server.process.exitCode === null) server.process.kill('SIGTERM');
-};
-process.once('exit', stopServer);
-let results: { cold: Rate; cached: Rate; health: Rate };
+// Should the benchmark itself fail, the server goes with it.
+process.once('exit', () => server.process.exitCode === null && server.process.kill('SIGKILL'));
+let results: { bare: Rate; cold: Rate; cached: Rate; health: Rate };
 try {
   const headers = await signIn(server.base);
-  const coldRate = await cold(server.base, headers, tenantId, tiles);
+  // Cold halves either side of the bare query, so both see the machine alike.
+  const before = await cold(server.base, headers, tenantId, tiles, (seconds * 1000) / 2);
+  const bare = existsSync(PGBENCH)
+    ? await bareWithPgbench(tenantId, pgbenchScript(query, tiles))
+    : await bareWithNode(tenantId, query, tiles);
+  const after = await cold(server.base, headers, tenantId, tiles, (seconds * 1000) / 2);
+  const rounds = before.rounds + after.rounds;
+  const coldRate: Rate = {
+    perSecond: (before.requests + after.requests) / ((before.ms + after.ms) / 1000),
+    requests: before.requests + after.requests,
+    note: `${rounds} rounds of ${tiles.length} tiles`,
+  };
   // Warm: one pass fills the cache, then the same tiles over and over.
   let i = 0;
   await drive(server.base, headers, () => (i < tiles.length ? tilePath(tiles[i++]!) : undefined));
-  const cachedRate = await timed(server.base, headers, tiles.map(tilePath));
-  const healthRate = await timed(server.base, {}, ['/api/v1/health']);
-  results = { cold: coldRate, cached: cachedRate, health: healthRate };
+  const [cachedRate, healthRate] = await timedSideBySide(server.base, [
+    { headers, paths: tiles.map(tilePath) },
+    { headers: {}, paths: ['/api/v1/health'] },
+  ]);
+  results = { bare, cold: coldRate, cached: cachedRate, health: healthRate };
 } finally {
-  stopServer();
   agent.destroy();
+  await server.close();
 }
 
 const f = (rate: Rate) =>
   `${rate.perSecond.toFixed(0).padStart(6)} /s  (${rate.requests} requests${rate.note ? `; ${rate.note}` : ''})`;
-const coldRatio = results.cold.perSecond / bare.perSecond;
+const coldRatio = results.cold.perSecond / results.bare.perSecond;
 const cachedRatio = results.cached.perSecond / results.health.perSecond;
 console.log(`
-bare ST_AsMVT query     ${f(bare)}
+bare ST_AsMVT query     ${f(results.bare)}
 endpoint, cold tiles    ${f(results.cold)}
 endpoint, cached tiles  ${f(results.cached)}
 /api/v1/health          ${f(results.health)}
