@@ -86,6 +86,12 @@ export default tseslint.config(
     },
   },
   {
+    // The web app's build tooling (Vite config and plugins) runs in Node, not the browser.
+    files: ['apps/web/build/**/*.ts', 'apps/web/vite.config.ts'],
+    languageOptions: { globals: globals.node },
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  {
     files: ['apps/web/src/**/*.{ts,tsx}'],
     ignores: ['apps/web/src/api/**'],
     rules: {

@@ -1,9 +1,10 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress.ts';
 
 // `npm run dev -w @planning/web` runs from apps/web, so paths here are relative to it.
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   server: {
     // The API server (apps/server) on its default port; the browser sees one origin.
     proxy: { '/api': { target: 'http://localhost:3000' } },
@@ -11,5 +12,21 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // What every page runs, apart and stable, so a deploy that changes a screen keeps it cached.
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/,
+              priority: 2,
+            },
+            // Only the map screen loads it.
+            { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/, priority: 2 },
+          ],
+        },
+      },
+    },
   },
 });

@@ -1,19 +1,16 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { storeTenantName } from './api/tenantStorage';
-import { App } from './app/App';
 import './app/app.css';
+import { requestEarly } from './api/early';
+import { storeTenantName } from './api/tenantStorage';
+import { preloadScreens } from './app/screens';
 
 // An emailed link names its council, so it works on a shared host (localhost, previews) in a
 // browser that never picked one. On a council's own host the server goes by the host name.
 const linkTenant = new URLSearchParams(window.location.search).get('tenant');
 if (linkTenant && /\/auth-action\/?$/.test(window.location.pathname)) storeTenantName(linkTenant);
 
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The entry is kept tiny. What the first screen needs is asked for side by side at once: the
+// council and the session from the server, the app's code and the code of the screen opened;
+// not the screen once the app has loaded, started and routed, nor the answers after that.
+requestEarly(['/tenants/current', '/auth/is-authenticated']);
+preloadScreens(window.location.pathname);
+void import('./app/start');

@@ -1,6 +1,7 @@
 export * from './common/schemas';
 export * from './config/flags';
 export * from './http/messages';
+export * from './http/paths';
 export * from './http/schemas';
 export * from './maintenance/rules';
 export * from './tenants/rules';
@@ -8,6 +9,7 @@ export * from './tenants/schemas';
 export * from './access/schemas';
 export * from './auth/messages';
 export * from './auth/schemas';
+export * from './auth/signUp';
 export * from './search/coordinates';
 export * from './search/filters';
 export * from './sites/fields';

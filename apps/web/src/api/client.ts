@@ -1,4 +1,6 @@
 import { API_BASE_PATH, errorBodySchema, serverMessages, sessionStateSchema } from '@planning/shared';
+import { takeEarly } from './early';
+import { apiHeaders } from './headers';
 import { getStoredTenantName } from './tenantStorage';
 
 /** Spec 01 §8: the wrapper default when the server gives no message of its own. */
@@ -81,8 +83,6 @@ export function authRedirectTarget(message: string, location: { pathname: string
   return `/sign-in?returnUrl=${encodeURIComponent(returnUrl)}`;
 }
 
-const TENANT_HEADER = 'X-Tenant';
-
 let leavingFor: string | null = null;
 /**
  * Several calls in flight may all fail with 401: leave once. Only the news that the session was
@@ -130,10 +130,9 @@ async function request<T>(
   body: unknown,
   options: RequestOptions = {},
 ): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  // The picker's choice; on production hosts the server reads the host name and ignores this.
+  // The picker's choice; on production hosts the server reads the host name and ignores it.
   const tenantName = getStoredTenantName();
-  if (tenantName) headers[TENANT_HEADER] = tenantName;
+  const headers: Record<string, string> = { ...apiHeaders(tenantName), ...options.headers };
   if (!SAFE_METHODS.has(method)) {
     const token = await ensureCsrfToken();
     if (token) headers['X-CSRF-Token'] = token;
@@ -144,9 +143,12 @@ async function request<T>(
     init.body = JSON.stringify(body);
   }
 
+  const url = buildUrl(path, options.query);
+  // The same GET the entry asked for before the app had started: its answer, once.
+  const early = method === 'GET' && !options.headers ? takeEarly(url, tenantName) : undefined;
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), init);
+    response = (await early) ?? (await fetch(url, init));
   } catch (cause) {
     // Let TanStack Query see its own cancellations as such.
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;

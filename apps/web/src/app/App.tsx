@@ -1,12 +1,25 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
+import { currentUserQuery } from '../features/auth/hooks';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
+import { currentTenantQuery } from './tenant/useCurrentTenantQuery';
+
+/**
+ * A client that asks at once, side by side, for the council and who is signed in: every screen
+ * needs both, and the screens would otherwise ask for the second only once the first is in.
+ */
+function createStartedQueryClient() {
+  const client = createQueryClient();
+  void client.prefetchQuery(currentTenantQuery);
+  void client.prefetchQuery(currentUserQuery);
+  return client;
+}
 
 export function App() {
   // Created once per mount, not per module, so tests can mount a fresh app.
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(createStartedQueryClient);
   const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>

@@ -1,20 +1,24 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/ComingSoonPage';
-import { FullPageSpin } from '../components/FullPageSpin';
-import { AuthActionPage } from '../features/auth/pages/AuthActionPage';
-import { ConfirmEmailPage } from '../features/auth/pages/ConfirmEmailPage';
-import { PasswordResetPage } from '../features/auth/pages/PasswordResetPage';
-import { SessionExpiredPage } from '../features/auth/pages/SessionExpiredPage';
-import { SignInPage } from '../features/auth/pages/SignInPage';
-import { SignUpPage } from '../features/auth/pages/SignUpPage';
 import { HomeRedirect, RequireAccess } from './access/RequireAccess';
 import { routeRequirements, type RouteRequirement } from './access/routeAccess';
-import { SelectTenantPage } from '../features/tenants/pages/SelectTenantPage';
 import { AppRoot } from './AppRoot';
-import { AppLayout } from './layout/AppLayout';
+import { lazyScreen } from './lazyScreen';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
 import { TenantGate } from './tenant/TenantGate';
+
+// Fetched when first shown (screens.ts): a page loads only what it shows.
+const AppLayout = lazyScreen('layout', (m) => m.AppLayout);
+const SiteSearchPage = lazyScreen('siteSearch', (m) => m.SiteSearchPage);
+const SiteTablePage = lazyScreen('siteTable', (m) => m.SiteTablePage);
+const SelectTenantPage = lazyScreen('selectTenant', (m) => m.SelectTenantPage);
+const SignUpPage = lazyScreen('signUp', (m) => m.SignUpPage);
+const SignInPage = lazyScreen('auth', (m) => m.SignInPage);
+const SessionExpiredPage = lazyScreen('auth', (m) => m.SessionExpiredPage);
+const ConfirmEmailPage = lazyScreen('auth', (m) => m.ConfirmEmailPage);
+const PasswordResetPage = lazyScreen('auth', (m) => m.PasswordResetPage);
+const AuthActionPage = lazyScreen('auth', (m) => m.AuthActionPage);
 
 /** A screen that a later piece of work builds: the route exists now, with its title. */
 const soon = (path: string, title: string): RouteObject => ({
@@ -67,25 +71,10 @@ const guarded = (requirement: RouteRequirement, children: RouteObject[]): RouteO
   children,
 });
 
-function ScreenLoading() {
-  return <FullPageSpin label="Loading the screen" />;
-}
-
 /** Spec 01 §2: the site assessment product; staff with read on placemaker. */
 const siteAssessmentRoutes: RouteObject[] = [
-  // Loaded when opened: the map library is a megabyte no other screen needs.
-  {
-    path: 'map',
-    HydrateFallback: ScreenLoading,
-    lazy: async () => ({
-      Component: (await import('../features/sites/pages/SiteSearchPage')).SiteSearchPage,
-    }),
-  },
-  {
-    path: 'table',
-    HydrateFallback: ScreenLoading,
-    lazy: async () => ({ Component: (await import('../features/sites/pages/SiteTablePage')).SiteTablePage }),
-  },
+  { path: 'map', element: <SiteSearchPage /> },
+  { path: 'table', element: <SiteTablePage /> },
   soon('data-export', 'Data export'),
   soon('site/:siteId', 'Site details'),
   soon('site/:siteId/map', 'Site map'),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { emailSchema, isUkPhoneNumber, personNameSchema, safeReturnUrl, signUpSchema } from './schemas';
+import { emailSchema, personNameSchema, safeReturnUrl } from './schemas';
+import { isUkPhoneNumber, signUpSchema } from './signUp';
 
 describe('isUkPhoneNumber', () => {
   it.each([

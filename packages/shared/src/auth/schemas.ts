@@ -1,4 +1,3 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { authMessages } from './messages';
 
@@ -30,36 +29,6 @@ export const personNameSchema = z
   .min(1, authMessages.required)
   .max(AUTH_LIMITS.nameMax, authMessages.nameTooLong)
   .regex(/^[A-Z][a-z]*(?:[ -][A-Z][a-z]*)*$/, authMessages.nameInvalid);
-
-/** Spec 01 §5: a valid UK number, national (07…) or international (+44…) form. */
-export const ukPhoneSchema = z
-  .string({ error: authMessages.required })
-  .trim()
-  .min(1, authMessages.required)
-  .max(32, authMessages.phoneInvalid)
-  .refine((value) => isUkPhoneNumber(value), authMessages.phoneInvalid);
-
-/** A valid number on the UK's +44 plan (Crown dependencies share it); other countries' are refused. */
-export function isUkPhoneNumber(value: string): boolean {
-  const phone = parsePhoneNumberFromString(value, 'GB');
-  return phone !== undefined && phone.isValid() && phone.countryCallingCode === '44';
-}
-
-export const signUpSchema = z
-  .object({
-    email: emailSchema,
-    password: passwordSchema,
-    confirmPassword: z.string({ error: authMessages.required }),
-    name: personNameSchema,
-    phone: ukPhoneSchema,
-    /** Where to go after the emailed link confirms the address. */
-    returnUrl: z.string().max(2000).optional(),
-  })
-  .refine((value) => value.password === value.confirmPassword, {
-    message: authMessages.passwordsShouldMatch,
-    path: ['confirmPassword'],
-  });
-export type SignUpInput = z.input<typeof signUpSchema>;
 
 export const loginSchema = z.object({
   email: emailSchema,

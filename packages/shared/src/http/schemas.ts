@@ -7,8 +7,6 @@ export const errorBodySchema = z.object({
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
-export const API_BASE_PATH = '/api/v1';
-
 export const healthSchema = z.object({
   status: z.literal('ok'),
   database: z.enum(['embedded', 'postgres']),

@@ -1,12 +1,22 @@
-import { useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Grant } from '@planning/shared';
 import { authQueryKeys, fetchAccess, fetchCurrentUser } from './api';
 
 const ACCESS_STALE_MS = 5 * 60_000;
 
+/**
+ * Who is signed in. Kept like the access answers rather than asked again by every component that
+ * mounts: signing in or out resets it, and a session that ends is told by the next API call.
+ */
+export const currentUserQuery = queryOptions({
+  queryKey: authQueryKeys.user,
+  queryFn: ({ signal }) => fetchCurrentUser(signal),
+  staleTime: ACCESS_STALE_MS,
+});
+
 /** The signed-in user: `undefined` while loading, `null` when signed out. */
 export function useCurrentUser() {
-  const query = useQuery({ queryKey: authQueryKeys.user, queryFn: ({ signal }) => fetchCurrentUser(signal) });
+  const query = useQuery(currentUserQuery);
   return { user: query.data, isLoading: query.isPending };
 }
 

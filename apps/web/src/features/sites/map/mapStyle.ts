@@ -79,6 +79,8 @@ export const SITE_LAYERS = {
   extrusion: 'sites-3d',
 };
 export const HIGHLIGHT_SOURCE = 'highlight';
+/** performance.mark of the first frame with sites on the map (bench/map-load.ts waits for it). */
+export const SITES_DRAWN_MARK = 'sites-drawn';
 
 /** Colours by suitability, as officers read them: green, amber, red; grey when unassessed. */
 const suitabilityColour = [

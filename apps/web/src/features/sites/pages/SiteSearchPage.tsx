@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { FeatureCollection } from 'geojson';
 import { flatLeaves, tileQueryString, type FilterValues } from '@planning/shared';
-import { FullPageSpin } from '../../../components/FullPageSpin';
+import { Spin } from 'antd';
 import { notifyError } from '../../../app/notices/notifyError';
 import { useTenant } from '../../../app/tenant/TenantContext';
 import {
@@ -25,6 +25,15 @@ import { useAppliedFilters } from '../useAppliedFilters';
 /** Searches cover the base scenario; other scenarios are opened from a site. */
 const DEFAULT_SCENARIO = 'Base';
 import '../sites.css';
+
+/** A part of the screen still waiting for its config, in its own place in the grid. */
+function PanelLoading({ className, label }: { className: string; label: string }) {
+  return (
+    <div className={`${className} site-search__loading`} role="status" aria-label={label}>
+      <Spin />
+    </div>
+  );
+}
 
 /** Spec 01 §2 "Site search screen" (/map): filters on the left, the map, results on the right. */
 export function SiteSearchPage() {
@@ -59,7 +68,7 @@ export function SiteSearchPage() {
     meta: { errorNotice: sitesMessages.optionsFailed },
   });
 
-  const tileQuery = useMemo(() => tileQueryString({ filters }), [filters]);
+  const tileQuery = useMemo(() => (filters ? tileQueryString({ filters }) : null), [filters]);
   const withScenario = flags.scenariosInSiteView === true;
   const scenarios = useQuery({
     queryKey: sitesQueryKeys.scenarios,
@@ -69,7 +78,6 @@ export function SiteSearchPage() {
 
   if (searchConfig.isError) return <ConfigError type="site-search" error={searchConfig.error} />;
   if (cardConfig.isError) return <ConfigError type="site-card" error={cardConfig.error} />;
-  if (!searchConfig.data || !cardConfig.data) return <FullPageSpin label="Loading site search" />;
 
   const showOnMap = async (id: string) => {
     try {
@@ -82,46 +90,59 @@ export function SiteSearchPage() {
   return (
     <div className="site-search">
       <h1 className="visually-hidden">Site search</h1>
-      <FilterPanel
-        config={searchConfig.data}
-        values={draft}
-        options={options.data ?? {}}
-        onChange={setDraft}
-        onSearch={() => apply({ values: draft, area: searchInArea ? search.area : null })}
-        onReset={() => {
-          setDraft({});
-          setSearchInArea(false);
-          apply({ values: {}, area: null });
-        }}
-        searchInArea={searchInArea}
-        onSearchInAreaChange={(on) => {
-          setSearchInArea(on);
-          if (!on && search.area) apply({ values: search.values, area: null });
-        }}
-        hasArea={search.area !== null}
-      />
-      <SiteMap
-        centre={tenant.locationLonLat ?? DEFAULT_CENTRE}
-        mainColor={tenant.mainColor}
-        baseMaps={tenant.baseMaps}
-        tileQuery={tileQuery}
-        highlight={highlight}
-        drawArea={searchInArea}
-        area={search.area}
-        onAreaDrawn={(area) => apply({ values: draft, area })}
-        onOpenSite={(id) =>
-          navigate(withScenario ? `/site/${id}?scenario=${DEFAULT_SCENARIO}` : `/site/${id}`)
-        }
-      />
-      <ResultsList
-        key={tileQuery}
-        filters={filters}
-        scenario={undefined}
-        config={cardConfig.data}
-        scenarios={withScenario ? (scenarios.data?.map((s) => s.name) ?? ['Base']) : null}
-        onShowOnMap={(id) => void showOnMap(id)}
-        onExport={(siteIds) => navigate('/data-export', { state: { siteIds, scenario: DEFAULT_SCENARIO } })}
-      />
+      {/* Each part shows as soon as it can: the map needs neither config when nothing is chosen. */}
+      {searchConfig.data ? (
+        <FilterPanel
+          config={searchConfig.data}
+          values={draft}
+          options={options.data ?? {}}
+          onChange={setDraft}
+          onSearch={() => apply({ values: draft, area: searchInArea ? search.area : null })}
+          onReset={() => {
+            setDraft({});
+            setSearchInArea(false);
+            apply({ values: {}, area: null });
+          }}
+          searchInArea={searchInArea}
+          onSearchInAreaChange={(on) => {
+            setSearchInArea(on);
+            if (!on && search.area) apply({ values: search.values, area: null });
+          }}
+          hasArea={search.area !== null}
+        />
+      ) : (
+        <PanelLoading className="filter-panel" label="Loading the filters" />
+      )}
+      {tileQuery === null ? (
+        <PanelLoading className="site-map" label="Loading the map" />
+      ) : (
+        <SiteMap
+          centre={tenant.locationLonLat ?? DEFAULT_CENTRE}
+          mainColor={tenant.mainColor}
+          baseMaps={tenant.baseMaps}
+          tileQuery={tileQuery}
+          highlight={highlight}
+          drawArea={searchInArea}
+          area={search.area}
+          onAreaDrawn={(area) => apply({ values: draft, area })}
+          onOpenSite={(id) =>
+            navigate(withScenario ? `/site/${id}?scenario=${DEFAULT_SCENARIO}` : `/site/${id}`)
+          }
+        />
+      )}
+      {filters && cardConfig.data ? (
+        <ResultsList
+          key={tileQuery}
+          filters={filters}
+          scenario={undefined}
+          config={cardConfig.data}
+          scenarios={withScenario ? (scenarios.data?.map((s) => s.name) ?? ['Base']) : null}
+          onShowOnMap={(id) => void showOnMap(id)}
+          onExport={(siteIds) => navigate('/data-export', { state: { siteIds, scenario: DEFAULT_SCENARIO } })}
+        />
+      ) : (
+        <PanelLoading className="site-results" label="Loading the results" />
+      )}
     </div>
   );
 }

@@ -44,7 +44,14 @@ export function SiteTablePage() {
     [cardConfig.data],
   );
   const attributes = elements.map((element) => element.dbPropertyName);
-  const request = { filters, attributes, sort, limit: PAGE_SIZE, offset: (page - 1) * PAGE_SIZE };
+  // Asked only once the config is in, and so the filters (enabled below).
+  const request = {
+    filters: filters ?? [],
+    attributes,
+    sort,
+    limit: PAGE_SIZE,
+    offset: (page - 1) * PAGE_SIZE,
+  };
   const results = useQuery({
     queryKey: sitesQueryKeys.table(request),
     queryFn: ({ signal }) => searchSites(request, signal),

@@ -1,0 +1,41 @@
+/**
+ * Screens whose code is fetched when they are first shown, so a page loads only what it shows
+ * (the map library only with the map). Each is a function of its own so the router and the
+ * start-up preload (main.tsx) share one import() per screen, and so one chunk.
+ */
+export const screens = {
+  layout: () => import('./layout/AppLayout'),
+  siteSearch: () => import('../features/sites/pages/SiteSearchPage'),
+  siteTable: () => import('../features/sites/pages/SiteTablePage'),
+  auth: () => import('../features/auth/pages/authPages'),
+  signUp: () => import('../features/auth/pages/SignUpPage'),
+  selectTenant: () => import('../features/tenants/pages/SelectTenantPage'),
+} as const;
+
+export type ScreenName = keyof typeof screens;
+
+/** The screens that an address opened directly needs first (the router has the full table). */
+const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> = [
+  [/^\/select-tenant\/?$/, ['selectTenant']],
+  [/^\/map\/?$/, ['layout', 'siteSearch']],
+  [/^\/table\/?$/, ['layout', 'siteTable']],
+  [/^\/(consultations\/)?sign-up\/?$/, ['layout', 'signUp']],
+  [
+    /^\/(sign-in|session-expired|(consultations\/)?(login|confirm-email|password-reset|auth-action))\/?$/,
+    ['layout', 'auth'],
+  ],
+];
+
+/** Which screens to fetch at once for an address; any other address needs the layout only. */
+export function screensFor(pathname: string): readonly ScreenName[] {
+  return ADDRESS_SCREENS.find(([pattern]) => pattern.test(pathname))?.[1] ?? ['layout'];
+}
+
+/**
+ * Starts fetching the screens an address needs, beside the app's own code rather than once the
+ * app has started and the router asks for them (a waterfall: app, then screen, then its data).
+ */
+export function preloadScreens(pathname: string): void {
+  // A failed fetch is the router's to report when the screen is shown.
+  for (const name of screensFor(pathname)) screens[name]().catch(() => undefined);
+}
