@@ -60,13 +60,9 @@ async function startApp(dataDir: string): Promise<App> {
   const child: ChildProcess = spawn(process.execPath, ['scripts/start.mjs'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'development',
-    },
+    // No NODE_ENV: start.mjs builds the web app in this environment, and 'development' there
+    // makes Vite bundle React's development build.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn' },
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const baseUrl = `http://127.0.0.1:${port}`;
