@@ -31,6 +31,8 @@ export function ensureWebBuild() {
   // Vite's own report lists every chunk; on failure it is shown in full.
   const result = spawnSync('npm', ['run', '--silent', 'build', '-w', '@planning/web'], {
     cwd: root,
+    // A production bundle whatever the caller's NODE_ENV (development made React's debug build).
+    env: { ...process.env, NODE_ENV: 'production' },
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
