@@ -30,6 +30,8 @@ const { values } = parseArgs({
     'log-level': { type: 'string', default: 'info' },
     // Reuse bench_tiles when it is there; else it is dropped and seeded again.
     keep: { type: 'boolean', default: false },
+    // Write a V8 CPU profile of the server process into this folder (open it in Chrome's DevTools).
+    profile: { type: 'string' },
   },
 });
 const serverUrl = values.url.replace(/\/+$/, '');
@@ -248,7 +250,8 @@ async function startServer(): Promise<{ process: ChildProcess; base: string; clo
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-tiles-server-'));
   const logFile = path.join(dir, 'server.log');
   const log = await open(logFile, 'w');
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const profile = values.profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(values.profile)}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -112,6 +112,17 @@ describe('HTTP done properly', () => {
     const react = timings.find((entry) => /\/assets\/react-[^/]*\.js$/.test(entry.name));
     expect(mapLibrary, timings.map((entry) => entry.name).join(' ')).toBeDefined();
     expect(mapLibrary!.start).toBeLessThan(react!.end);
+    // Nor for the data: who is signed in, the menus' access and the map's settings are asked for
+    // by the entry too, not each after the app has started and the answer before it arrived.
+    for (const data of [
+      '/api/v1/auth/user',
+      '/api/v1/policy/access?resource=placemaker&action=read',
+      '/api/v1/configs/site-card',
+    ]) {
+      const asked = timings.filter((entry) => entry.name.endsWith(data));
+      expect(asked.length, data).toBe(1);
+      expect(asked[0]!.start, data).toBeLessThan(react!.end);
+    }
 
     for (const script of responses.filter(isScript))
       expect(script.headers()['content-encoding'], script.url()).toBe('br');

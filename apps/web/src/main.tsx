@@ -1,7 +1,7 @@
 import './app/app.css';
 import { requestEarly } from './api/early';
 import { storeTenantName } from './api/tenantStorage';
-import { preloadScreens } from './app/screens';
+import { preloadScreens, signedInDataFor } from './app/screens';
 
 // An emailed link names its council, so it works on a shared host (localhost, previews) in a
 // browser that never picked one. On a council's own host the server goes by the host name.
@@ -9,8 +9,9 @@ const linkTenant = new URLSearchParams(window.location.search).get('tenant');
 if (linkTenant && /\/auth-action\/?$/.test(window.location.pathname)) storeTenantName(linkTenant);
 
 // The entry is kept tiny. What the first screen needs is asked for side by side at once: the
-// council and the session from the server, the app's code and the code of the screen opened;
-// not the screen once the app has loaded, started and routed, nor the answers after that.
-requestEarly(['/tenants/current', '/auth/is-authenticated']);
+// council and the session from the server (then, once signed in, the user, the menus' access
+// answers and the screen's own data), the app's code and the code of the screen opened; not the
+// screen once the app has loaded, started and routed, nor each answer after the one before.
+requestEarly(['/tenants/current', '/auth/is-authenticated'], signedInDataFor(window.location.pathname));
 preloadScreens(window.location.pathname);
 void import('./app/start');

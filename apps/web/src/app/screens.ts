@@ -1,3 +1,6 @@
+import { featureAccess, type Grant } from '@planning/shared';
+import { apiPath } from '../api/early';
+
 /**
  * Screens whose code is fetched when they are first shown, so a page loads only what it shows
  * (the map library only with the map). Each is a function of its own so the router and the
@@ -25,6 +28,45 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
     ['layout', 'auth'],
   ],
 ];
+
+/**
+ * What every signed-in screen asks first: who is signed in, and the access answers of the side
+ * menu (spec 01 §6), which the layout shows on every screen.
+ */
+const SIGNED_IN_DATA: readonly string[] = [
+  '/auth/user',
+  ...grantPaths([
+    ...featureAccess.siteAssessmentMenu,
+    ...featureAccess.siteListsMenu,
+    ...featureAccess.consultationsMenu,
+    ...featureAccess.admin,
+  ]),
+];
+
+/** A screen's own first answers, by address (the site map and table: their search and card settings). */
+const ADDRESS_DATA: ReadonlyArray<readonly [RegExp, readonly string[]]> = [
+  [
+    /^\/map\/?$/,
+    [
+      '/configs/site-search',
+      '/configs/site-card',
+      '/scenarios',
+      ...grantPaths([...featureAccess.bulkSiteActions, ...featureAccess.searchButton]),
+    ],
+  ],
+  [/^\/table\/?$/, ['/configs/site-search', '/configs/site-card']],
+];
+
+function grantPaths(grants: readonly Grant[]): string[] {
+  const paths = grants.map(({ unit, action }) => apiPath('/policy/access', { resource: unit, action }));
+  return [...new Set(paths)];
+}
+
+/** The API answers an address opened directly needs first, once someone is signed in. */
+export function signedInDataFor(pathname: string): readonly string[] {
+  const own = ADDRESS_DATA.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
+  return [...new Set([...SIGNED_IN_DATA, ...own])];
+}
 
 /** Which screens to fetch at once for an address; any other address needs the layout only. */
 export function screensFor(pathname: string): readonly ScreenName[] {
