@@ -20,8 +20,17 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '5' },
     reseed: { type: 'boolean', default: false },
     root: { type: 'string' },
+    // A council office's line rather than loopback: Chromium's network emulation, e.g.
+    // --network 20/40 for 20 Mbit/s down (and up) with 40 ms round trips.
+    network: { type: 'string' },
   },
 });
+const network = values.network?.match(/^(\d+(?:\.\d+)?)\/(\d+)$/);
+if (values.network && !network) {
+  console.error('--network takes MBIT/MS, e.g. 20/40');
+  process.exit(2);
+}
+const throughput = network ? (Number(network[1]) * 1_000_000) / 8 : -1;
 const runs = Number(values.runs);
 if (!Number.isInteger(runs) || runs < 1) {
   console.error('--runs takes a whole number of at least 1');
@@ -182,6 +191,14 @@ async function loadPage(browser: Browser, baseUrl: string, route: string, signIn
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+    if (network) {
+      await cdp.send('Network.emulateNetworkConditions', {
+        offline: false,
+        latency: Number(network[2]),
+        downloadThroughput: throughput,
+        uploadThroughput: throughput,
+      });
+    }
     const traffic = countTraffic(context);
     await page.goto(`${baseUrl}${route}`);
     let sitesDrawnMs: number | null = null;
@@ -285,6 +302,7 @@ try {
       ),
       line('total transferred', totals, kb),
       '',
+      `- network: ${network ? `emulated, ${network[1]} Mbit/s each way, ${network[2]} ms latency` : 'loopback, no emulation'}`,
       `- load average before ${loadBefore.map((n) => n.toFixed(2)).join(' ')}, after ${os
         .loadavg()
         .map((n) => n.toFixed(2))
