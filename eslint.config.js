@@ -108,6 +108,7 @@ export default tseslint.config(
       'bench/**/*.{ts,mjs}',
       'apps/server/src/main.ts',
       'apps/server/src/seed/seed-cli.ts',
+      'apps/server/src/db/pglite-image-cli.ts',
     ],
     rules: { 'no-console': 'off' },
   },

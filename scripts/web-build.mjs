@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -21,26 +21,68 @@ function newestChange(entry) {
   return Math.max(0, ...readdirSync(entry).map((name) => newestChange(path.join(entry, name))));
 }
 
-/** Builds the web app when it was never built or a source changed since the last build. */
-export function ensureWebBuild() {
+/** Whether the web app was never built or a source changed since the last build. */
+function buildNeeded() {
   const builtAt = existsSync(builtIndex) ? statSync(builtIndex).mtimeMs : 0;
   const changedAt = Math.max(...sources.map((source) => newestChange(path.join(root, source))));
-  if (builtAt > changedAt) return;
-  console.log(builtAt ? '  Web app sources changed: rebuilding…' : '  Building the web app (first start)…');
-  const started = performance.now();
-  // Vite's own report lists every chunk; on failure it is shown in full.
-  const result = spawnSync('npm', ['run', '--silent', 'build', '-w', '@planning/web'], {
+  return builtAt > changedAt ? null : { first: builtAt === 0 };
+}
+
+const buildCommand = ['npm', ['run', '--silent', 'build', '-w', '@planning/web']];
+// A production bundle whatever the caller's NODE_ENV (development made React's debug build).
+const buildEnv = () => ({ ...process.env, NODE_ENV: 'production' });
+
+function announce(first) {
+  console.log(first ? '  Building the web app (first start)…' : '  Web app sources changed: rebuilding…');
+  return performance.now();
+}
+
+function finish(status, stdout, stderr, started) {
+  if (status !== 0) {
+    // Vite's own report lists every chunk; on failure it is shown in full.
+    process.stdout.write(stdout ?? '');
+    process.stderr.write(stderr ?? '');
+    console.error('The web app failed to build.');
+    process.exit(status ?? 1);
+  }
+  console.log(`  Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Builds the web app when it was never built or a source changed since the last build. */
+export function ensureWebBuild() {
+  const needed = buildNeeded();
+  if (!needed) return;
+  const started = announce(needed.first);
+  const result = spawnSync(buildCommand[0], buildCommand[1], {
     cwd: root,
-    // A production bundle whatever the caller's NODE_ENV (development made React's debug build).
-    env: { ...process.env, NODE_ENV: 'production' },
+    env: buildEnv(),
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  if (result.status !== 0) {
-    process.stdout.write(result.stdout ?? '');
-    process.stderr.write(result.stderr ?? '');
-    console.error('The web app failed to build.');
-    process.exit(result.status ?? 1);
-  }
-  console.log(`  Web app built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  finish(result.status, result.stdout, result.stderr, started);
+}
+
+/**
+ * The same, in the background: npm start builds the app while the server opens its database and
+ * seeds (two cores, two jobs). Resolves when the build is there; a failed build ends the process.
+ */
+export function startWebBuild() {
+  const needed = buildNeeded();
+  if (!needed) return Promise.resolve();
+  const started = announce(needed.first);
+  const child = spawn(buildCommand[0], buildCommand[1], {
+    cwd: root,
+    env: buildEnv(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => (stdout += chunk));
+  child.stderr.on('data', (chunk) => (stderr += chunk));
+  return new Promise((resolve) =>
+    child.on('close', (status) => {
+      finish(status, stdout, stderr, started);
+      resolve();
+    }),
+  );
 }

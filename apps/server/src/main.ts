@@ -9,6 +9,30 @@ import { seedDemoTenants } from './seed/demo-tenants';
 import { DEMO_PASSWORD } from './seed/demo-users';
 import { startProgress } from './lib/start-progress';
 
+/**
+ * Started by npm start (scripts/start.mjs), which builds the web app meanwhile and says when it is
+ * there: serving waits for it, so the first page is never missing. Started any other way (no IPC
+ * channel), there is nothing to wait for. Listening from the start: the build may finish first.
+ */
+const webAppBuilt: Promise<void> | null =
+  process.send && process.connected
+    ? new Promise<void>((resolve) => {
+        const onMessage = (message: unknown) => {
+          if (message !== 'web-app-ready') return;
+          process.off('message', onMessage);
+          resolve();
+        };
+        process.on('message', onMessage);
+        // The parent gone, nothing will come: serve what is there.
+        process.once('disconnect', resolve);
+      }).finally(() => {
+        webAppReady = true;
+        // The channel must not keep the server alive on its own.
+        process.channel?.unref();
+      })
+    : null;
+let webAppReady = webAppBuilt === null;
+
 async function main() {
   const started = performance.now();
   const config = loadConfig();
@@ -38,6 +62,11 @@ async function main() {
       onSites: (tenant, done, total) =>
         progress.count(`Seeding demo council "${tenant}"`, done, total, 'sites'),
     });
+    progress.done();
+  }
+  if (!webAppReady) {
+    progress.step('Waiting for the web app build');
+    await webAppBuilt;
     progress.done();
   }
   progress.step('Starting the web server');

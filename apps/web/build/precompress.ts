@@ -35,7 +35,8 @@ export async function precompressDirectory(dir: string) {
       const [br, gz] = await Promise.all([
         brotli(source, {
           params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            // 10, not 11: 2.3 % larger, in 40 % of the time (the first `npm start` builds the app).
+            [constants.BROTLI_PARAM_QUALITY]: 10,
             [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
           },
         }),

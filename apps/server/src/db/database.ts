@@ -6,6 +6,7 @@ import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError, type Config } from '../config';
 import { migrate, type SqlRunner } from './migrate';
+import { openPglite } from './pglite-image';
 import { EmbeddedDatabase, PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 import { syncFeatureCatalogue } from './catalogue';
@@ -81,8 +82,9 @@ async function openEmbedded(options: {
   log?: DatabaseLog;
 }): Promise<AppDatabase> {
   await mkdir(options.dataDir, { recursive: true });
+  // A new folder starts from the kept image of an empty database with PostGIS (pglite-image.ts).
+  const pglite = await openPglite(options.dataDir);
   const create = () => PGlite.create(options.dataDir, { extensions: { postgis } });
-  const pglite = await create();
   try {
     const runner: SqlRunner = {
       exec: async (sql) => {
