@@ -5,12 +5,13 @@ import { defineConfig } from 'vitest/config';
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 // Files named *.postgres.test.ts need a real PostgreSQL server (their own throw-away cluster, or
-// several server processes on one database) and run in the PostgreSQL suite only.
+// several server processes on one database) and run in the PostgreSQL suite only; files named
+// *.embedded.test.ts are about PGlite itself and run in the embedded suite only.
 const serverSuite = (driver: 'embedded' | 'postgres') => ({
   test: {
     name: `server-${driver}`,
     include: ['apps/server/src/**/*.test.ts'],
-    exclude: driver === 'postgres' ? [] : ['apps/server/src/**/*.postgres.test.ts'],
+    exclude: [`apps/server/src/**/*.${driver === 'postgres' ? 'embedded' : 'postgres'}.test.ts`],
     globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TEST_DB: driver },
     testTimeout: 60_000,

@@ -129,7 +129,11 @@ export async function buildApp({
   const limiter = await createAttemptLimiter(
     config.authRateLimit,
     config.redisUrl
-      ? { kind: 'redis', url: config.redisUrl }
+      ? {
+          kind: 'redis',
+          url: config.redisUrl,
+          onError: (error) => app.log.warn({ err: error }, 'redis: attempt counters unavailable'),
+        }
       : database.kind === 'postgres'
         ? { kind: 'postgres', db: database.db }
         : { kind: 'memory' },

@@ -55,7 +55,14 @@ export type AttemptLimiter = {
 };
 
 export type AttemptStore =
-  { kind: 'memory' } | { kind: 'postgres'; db: Kysely<Database> } | { kind: 'redis'; url: string };
+  | { kind: 'memory' }
+  | { kind: 'postgres'; db: Kysely<Database> }
+  | {
+      kind: 'redis';
+      url: string;
+      /** Told of connection trouble (ioredis emits it as 'error' events while it reconnects). */
+      onError?: (error: Error) => void;
+    };
 
 /**
  * Attempt limits (decision 0007), checked before any password is hashed so a flood costs us
@@ -166,6 +173,8 @@ async function storeOf(
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
   });
+  // Without a listener ioredis prints every reconnection failure to the console, in full.
+  redis.on('error', (error: Error) => store.onError?.(error));
   // Connected before the first request, so no early attempt is counted in memory alone.
   await redis.connect();
   return {

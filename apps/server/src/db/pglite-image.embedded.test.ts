@@ -21,7 +21,9 @@ describe('embedded database image', () => {
     const dataDir = path.join(dir, 'data');
 
     const first = await openPglite(dataDir, image);
-    expect((await first.query<{ v: string }>('select postgis_lib_version() as v')).rows[0]?.v).toMatch(/^3\./);
+    expect((await first.query<{ v: string }>('select postgis_lib_version() as v')).rows[0]?.v).toMatch(
+      /^3\./,
+    );
     await first.exec('create table kept (n int); insert into kept values (7)');
     await first.close();
     expect(existsSync(path.join(dataDir, 'PG_VERSION'))).toBe(true);
