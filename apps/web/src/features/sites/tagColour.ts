@@ -1,3 +1,5 @@
+import { contrastRatio, MIN_TEXT_CONTRAST, mixHex } from '../../components/color';
+
 /**
  * Spec 03 §3.8: site tags "are assigned colours from a palette of ten". Each is dark enough for
  * the white text antd puts on a coloured tag (WCAG AA, checked in the test).
@@ -27,4 +29,19 @@ export function tagColour(name: string): string {
     hash = Math.imul(hash, 0x01000193);
   }
   return TAG_PALETTE[(hash >>> 0) % TAG_PALETTE.length]!;
+}
+
+export type TagChipColours = { background: string; color: string; borderColor: string };
+
+/**
+ * How a tag of colour `colour` is drawn: a pale wash of it, with its text in the same hue darkened
+ * until it reads on that wash (WCAG AA, 4.5:1). Councils pick light colours too (a yellow, a
+ * turquoise): drawn as antd draws them, their text fell to 2–3:1.
+ */
+export function tagChipColours(colour: string): TagChipColours {
+  const background = mixHex(colour, '#ffffff', 0.88);
+  let text = colour;
+  for (let darker = 0.1; contrastRatio(text, background) < MIN_TEXT_CONTRAST && darker <= 1; darker += 0.1)
+    text = mixHex(colour, '#000000', darker);
+  return { background, color: text, borderColor: mixHex(colour, '#ffffff', 0.55) };
 }

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Button, Checkbox, Select, Tag } from 'antd';
+import { Button, Checkbox, Select } from 'antd';
 import { AimOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { featureAccess, formatCardValue, type SiteCardConfig } from '@planning/shared';
 import { Permitted } from '../../../app/access/Permitted';
-import { tagColour } from '../tagColour';
+import { SiteTag } from './SiteTag';
 
 export type ResultSite = {
   id: string;
@@ -65,7 +65,7 @@ export function SiteCard({ site, config, selected, onSelect, onShowOnMap, scenar
         <ul className="site-card__tags" aria-label="Tags">
           {site.site_tags.map((tag) => (
             <li key={tag.id}>
-              <Tag color={tag.color ?? tagColour(tag.name)}>{tag.name}</Tag>
+              <SiteTag name={tag.name} color={tag.color} />
             </li>
           ))}
         </ul>

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ThHTMLAttributes } from 'react';
 import { Link } from 'react-router';
-import { Table, Tag, type TableColumnsType } from 'antd';
+import { Table, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clampColumnWidth, formatCardValue } from '@planning/shared';
@@ -11,7 +11,7 @@ import { fetchSiteCardConfig, searchSites, sitesMessages, sitesQueryKeys } from 
 import { ConfigError } from '../components/ConfigError';
 import type { ResultSite } from '../components/SiteCard';
 import { resultsText } from '../resultPages';
-import { tagColour } from '../tagColour';
+import { SiteTag } from '../components/SiteTag';
 import { useStoredSearch } from '../searchState';
 import { useAppliedFilters } from '../useAppliedFilters';
 import '../sites.css';
@@ -99,11 +99,7 @@ export function SiteTablePage() {
       // One line, like every other cell: rows stay 52 px high (spec 03 §9).
       ellipsis: true,
       render: (_: unknown, site: ResultSite) =>
-        site.site_tags.map((tag) => (
-          <Tag key={tag.id} color={tag.color ?? tagColour(tag.name)}>
-            {tag.name}
-          </Tag>
-        )),
+        site.site_tags.map((tag) => <SiteTag key={tag.id} name={tag.name} color={tag.color} />),
     },
   ];
 

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+
+// axe-core's own build, evaluated in the page (the app's CSP rightly refuses an injected script tag).
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+type Violation = { id: string; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> };
+
+async function axeViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(
+    (tags) =>
+      (
+        window as unknown as {
+          axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> };
+        }
+      ).axe
+        .run(document, { runOnly: { type: 'tag', values: tags } })
+        .then((result) => result.violations),
+    WCAG_22_AA,
+  );
+  // One line per failing element: the rule, where, and why, so a failure says what to fix.
+  return violations.flatMap((violation) =>
+    violation.nodes.map(
+      (node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? violation.help}`,
+    ),
+  );
+}
+
+let running: RunningApp;
+beforeAll(async () => {
+  running = await startRunningApp();
+});
+afterAll(() => running?.close());
+
+describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
+  it('finds nothing on the sign-in and sign-up pages', async () => {
+    for (const path of ['/sign-in', '/consultations/sign-up']) {
+      const page = await openAsTenant(running, 'demo', path, null);
+      await page.locator('form button[type="submit"]').waitFor();
+      expect(await axeViolations(page), path).toEqual([]);
+      await page.context().close();
+    }
+  });
+
+  it('finds nothing on /map with its results and tags shown, nor on /table', async () => {
+    const map = await openAsTenant(running, 'demo', '/map', 'officer');
+    await map.waitForFunction(
+      () => /^[\d,]+ sites? found$/.test(document.querySelector('.site-results__count')?.textContent ?? ''),
+      null,
+      { timeout: 30_000 },
+    );
+    // Tagged cards are among the first results (the fixture tags some sites).
+    await map.locator('.site-card__tags').first().waitFor();
+    expect(await axeViolations(map), '/map').toEqual([]);
+    await map.context().close();
+
+    const table = await openAsTenant(running, 'demo', '/table', 'officer');
+    await table.locator('.ant-table-row').first().waitFor({ timeout: 30_000 });
+    expect(await axeViolations(table), '/table').toEqual([]);
+    await table.context().close();
+  });
+});
