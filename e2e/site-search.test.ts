@@ -1,5 +1,6 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchMessages } from '@planning/shared';
 import { startRunningApp, type RunningApp } from './support/running-app';
 import {
   ALL,
@@ -13,6 +14,7 @@ import {
   openMap,
   recordStatuses,
   recordedStatuses,
+  resultsStatus,
 } from './support/site-search';
 
 let running: RunningApp;
@@ -62,6 +64,32 @@ describe('site search', () => {
 
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
     await expectStatus(page, found(ALL));
+    await page.context().close();
+  });
+
+  it('says beside a range whose minimum is above its maximum what is wrong, and does not search', async () => {
+    const page = await openMap(running);
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/v1/search/site/flexible')) searches.push(request.url());
+    });
+    await page.getByRole('spinbutton', { name: 'Site area from' }).fill('5');
+    await page.getByRole('spinbutton', { name: 'Site area to' }).fill('1');
+    const problem = page.getByRole('alert').filter({ hasText: searchMessages.rangeInverted });
+    await problem.waitFor();
+    expect(await page.getByRole('spinbutton', { name: 'Site area to' }).getAttribute('aria-invalid')).toBe(
+      'true',
+    );
+    await page.getByRole('button', { name: 'Search Sites' }).click();
+    // The list and the map keep the last search; nothing failed and nothing was asked.
+    expect(await resultsStatus(page).textContent()).toBe(found(ALL));
+    expect(searches).toEqual([]);
+    expect(await page.getByText(searchMessages.failed).count()).toBe(0);
+
+    await page.getByRole('spinbutton', { name: 'Site area to' }).fill('50');
+    await problem.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Search Sites' }).click();
+    await expectStatus(page, found(demo.filter((site) => site.sizeHa >= 5 && site.sizeHa <= 50).length));
     await page.context().close();
   });
 

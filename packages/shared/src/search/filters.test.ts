@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { coordinateMessages, wgs84PositionSchema } from './coordinates';
-import { searchFiltersSchema, type SearchArea, type SearchFilter } from './filters';
+import {
+  invertedRangeMessage,
+  searchFiltersSchema,
+  searchMessages,
+  type SearchArea,
+  type SearchFilter,
+} from './filters';
 
 const square: SearchArea = {
   type: 'Polygon',
@@ -128,5 +134,19 @@ describe('search area coordinates', () => {
     ['a latitude of 90.5', [10, 90.5], [coordinateMessages.latitude]],
   ] as const)('refuses %s, saying which coordinate is wrong', (_label, corner, expected) => {
     expect(new Set(messages(areaAt([...corner])))).toEqual(new Set(expected));
+  });
+});
+
+describe('invertedRangeMessage', () => {
+  it('names a range or date range whose ends are the wrong way round, and nothing else', () => {
+    expect(invertedRangeMessage('range', { min: 5, max: 1 })).toBe(searchMessages.rangeInverted);
+    expect(invertedRangeMessage('range', { min: 1, max: 1 })).toBeNull();
+    expect(invertedRangeMessage('range', { min: 5, max: null })).toBeNull();
+    expect(invertedRangeMessage('range', { min: 0, max: -1 })).toBe(searchMessages.rangeInverted);
+    expect(invertedRangeMessage('dateRange', { from: '2024-02-01', to: '2024-01-31' })).toBe(
+      searchMessages.datesInverted,
+    );
+    expect(invertedRangeMessage('dateRange', { from: '2024-01-31', to: null })).toBeNull();
+    expect(invertedRangeMessage('range', undefined)).toBeNull();
   });
 });

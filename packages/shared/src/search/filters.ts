@@ -24,7 +24,26 @@ export const searchMessages = {
   notANumber: (name: string) => `"${name}" is a number field: its values must be numbers`,
   noComparison: 'This filter takes no comparison other than EQ',
   failed: 'Failed to search sites',
+  rangeInverted: 'The minimum must not be above the maximum',
+  datesInverted: 'The start date must not be after the end date',
 } as const;
+
+/**
+ * Why a range or date range filter's value can match nothing (its ends the wrong way round), or
+ * null. The search refuses such a filter; the filter panel says so beside it before searching.
+ */
+export function invertedRangeMessage(
+  type: 'range' | 'dateRange',
+  value:
+    { min?: number | null; max?: number | null; from?: string | null; to?: string | null } | null | undefined,
+): string | null {
+  if (!value) return null;
+  if (type === 'range')
+    return value.min != null && value.max != null && value.min > value.max
+      ? searchMessages.rangeInverted
+      : null;
+  return value.from && value.to && value.from > value.to ? searchMessages.datesInverted : null;
+}
 
 /** Filters that match or exclude: EQ (the default) or NE, which negates the match. */
 const matchOrExclude = z.enum(['EQ', 'NE']).optional();
@@ -62,10 +81,7 @@ const leafFilters = [
     equality: noComparison,
     value: z
       .object({ min: z.number().finite().nullish(), max: z.number().finite().nullish() })
-      .refine(
-        (v) => v.min == null || v.max == null || v.min <= v.max,
-        'The minimum must not be above the maximum',
-      ),
+      .refine((v) => !invertedRangeMessage('range', v), searchMessages.rangeInverted),
   }),
   z.object({
     type: z.literal('number'),
@@ -91,7 +107,7 @@ const leafFilters = [
     equality: noComparison,
     value: z
       .object({ from: isoDate.nullish(), to: isoDate.nullish() })
-      .refine((v) => !v.from || !v.to || v.from <= v.to, 'The start date must not be after the end date'),
+      .refine((v) => !invertedRangeMessage('dateRange', v), searchMessages.datesInverted),
   }),
   z.object({
     type: z.literal('checkbox'),

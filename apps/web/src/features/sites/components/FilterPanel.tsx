@@ -3,6 +3,7 @@ import { Button, Checkbox, Input, InputNumber, Select, Switch } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import {
   featureAccess,
+  invertedRangeMessage,
   SEARCH_LIMITS,
   type ComparisonOperator,
   type FilterConfig,
@@ -39,6 +40,16 @@ type FilterPanelProps = {
   hasArea: boolean;
 };
 
+/** Whether any range filter's ends are the wrong way round (it would match nothing). */
+function hasInvertedRange(filters: readonly FilterConfig[], values: FilterValues): boolean {
+  return filters.some((filter) =>
+    filter.type === 'group'
+      ? hasInvertedRange(filter.filters, values)
+      : (filter.type === 'range' || filter.type === 'dateRange') &&
+        invertedRangeMessage(filter.type, values[filter.dbPropertyName] as never) !== null,
+  );
+}
+
 /** Spec 01 §2: the 350 px 'Search and Filter' panel, built from the council's Site search config. */
 export function FilterPanel(props: FilterPanelProps) {
   const { config, values, onChange } = props;
@@ -53,6 +64,8 @@ export function FilterPanel(props: FilterPanelProps) {
         className="filter-panel__form"
         onSubmit={(event) => {
           event.preventDefault();
+          // The field says what is wrong; searching would only fail.
+          if (hasInvertedRange(config.filters, values)) return;
           props.onSearch();
         }}
       >
@@ -102,6 +115,7 @@ type ControlProps = {
 function FilterControl({ filter, values, options, set }: ControlProps) {
   const id = useId();
   const hintId = useId();
+  const errorId = useId();
   if (filter.type === 'group') {
     return (
       <fieldset className="filter-group" aria-describedby={filter.description ? hintId : undefined}>
@@ -211,8 +225,9 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
       );
     case 'range': {
       const range = (value ?? {}) as { min?: number | null; max?: number | null };
+      const problem = invertedRangeMessage('range', range);
       return (
-        <fieldset className="filter filter--range" aria-describedby={describedBy}>
+        <fieldset className="filter filter--range" aria-describedby={problem ? errorId : describedBy}>
           <legend className="filter__label">
             {filter.label}
             {filter.unit ? ` (${filter.unit})` : ''}
@@ -224,6 +239,8 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
             min={filter.min}
             max={filter.max}
             value={range.min ?? null}
+            status={problem ? 'error' : undefined}
+            aria-invalid={problem ? true : undefined}
             onChange={(next) => set(name, { ...range, min: typeof next === 'number' ? next : null })}
           />
           <span aria-hidden>–</span>
@@ -233,8 +250,15 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
             min={filter.min}
             max={filter.max}
             value={range.max ?? null}
+            status={problem ? 'error' : undefined}
+            aria-invalid={problem ? true : undefined}
             onChange={(next) => set(name, { ...range, max: typeof next === 'number' ? next : null })}
           />
+          {problem && (
+            <p id={errorId} className="filter__error" role="alert">
+              {problem}
+            </p>
+          )}
         </fieldset>
       );
     }
@@ -256,8 +280,9 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
       );
     case 'dateRange': {
       const dates = (value ?? {}) as { from?: string | null; to?: string | null };
+      const problem = invertedRangeMessage('dateRange', dates);
       return (
-        <fieldset className="filter filter--range" aria-describedby={describedBy}>
+        <fieldset className="filter filter--range" aria-describedby={problem ? errorId : describedBy}>
           <legend className="filter__label">{filter.label}</legend>
           {hint}
           <Input
@@ -270,8 +295,15 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
             type="date"
             aria-label={`${filter.label} to`}
             value={dates.to ?? ''}
+            status={problem ? 'error' : undefined}
+            aria-invalid={problem ? true : undefined}
             onChange={(event) => set(name, { ...dates, to: event.target.value || null })}
           />
+          {problem && (
+            <p id={errorId} className="filter__error" role="alert">
+              {problem}
+            </p>
+          )}
         </fieldset>
       );
     }
