@@ -109,6 +109,10 @@ describe('site search: the map, its layers and failures', () => {
       await page.mouse.click(cx + dx!, cy + dy!);
     }
     await page.mouse.dblclick(cx - 60, cy + 60);
+    // Like every filter, the area waits for 'Search Sites'.
+    await page.getByText('Search Sites to search in the drawn area. Draw again to replace it.').waitFor();
+    expect(await resultsStatus(page).textContent()).toBe(found(ALL));
+    await page.getByRole('button', { name: 'Search Sites' }).click();
     await page.waitForFunction(
       (all) => {
         const text = document.querySelector('.site-results__count')?.textContent ?? '';
@@ -151,6 +155,14 @@ describe('site search: the map, its layers and failures', () => {
         { timeout: 20_000, interval: 500 },
       )
       .toBe('agrees');
+
+    // Switching the area off waits for 'Search Sites' too; switched on again, the drawn area is back.
+    const inArea = await resultsStatus(page).textContent();
+    await page.getByRole('switch', { name: 'Search in area' }).click();
+    await page.getByText('Search Sites to search everywhere again.').waitFor();
+    expect(await resultsStatus(page).textContent()).toBe(inArea);
+    await page.getByRole('switch', { name: 'Search in area' }).click();
+    await page.getByText('Sites in the drawn area only. Draw again to replace it.').waitFor();
 
     await page.getByRole('button', { name: 'Reset', exact: true }).click();
     await expectStatus(page, found(ALL));

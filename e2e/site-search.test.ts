@@ -131,6 +131,9 @@ describe('site search', () => {
     await page.getByLabel('Site name').fill('no site is called this');
     await page.getByRole('button', { name: 'Search Sites' }).click();
     await expectStatus(page, 'No sites found');
+    // Said once, in the status; the empty list says what to do instead.
+    expect(await page.getByText('No sites found', { exact: true }).count()).toBe(1);
+    await page.getByText('Try fewer filters, or Reset to see every site.').waitFor();
     await page.context().close();
   });
 

@@ -38,7 +38,20 @@ type FilterPanelProps = {
   searchInArea: boolean;
   onSearchInAreaChange: (on: boolean) => void;
   hasArea: boolean;
+  /** The area drawn (or switched off) differs from the one the results show. */
+  areaPending: boolean;
 };
+
+function areaHint({ searchInArea, hasArea, areaPending }: FilterPanelProps): string {
+  if (!searchInArea)
+    return areaPending
+      ? 'Search Sites to search everywhere again.'
+      : 'Limit the search to an area you draw on the map.';
+  if (!hasArea) return 'Click on the map to draw the area; double-click to finish.';
+  return areaPending
+    ? 'Search Sites to search in the drawn area. Draw again to replace it.'
+    : 'Sites in the drawn area only. Draw again to replace it.';
+}
 
 /** Whether any range filter's ends are the wrong way round (it would match nothing). */
 function hasInvertedRange(filters: readonly FilterConfig[], values: FilterValues): boolean {
@@ -82,11 +95,7 @@ export function FilterPanel(props: FilterPanelProps) {
             />
             <label htmlFor="search-in-area">Search in area</label>
             <p id={areaHintId} className="filter-panel__hint">
-              {props.searchInArea
-                ? props.hasArea
-                  ? 'Sites in the drawn area only. Draw again to replace it.'
-                  : 'Click on the map to draw the area; double-click to finish.'
-                : 'Limit the search to an area you draw on the map.'}
+              {areaHint(props)}
             </p>
           </div>
         </div>

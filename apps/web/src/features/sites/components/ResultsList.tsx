@@ -163,8 +163,14 @@ export function ResultsList({
         {results.isPending ? (
           <Spin className="site-results__spin" />
         ) : sites.length === 0 ? (
-          // A failed search is told in the header, never as 'No sites found'.
-          !isError && <Empty description="No sites found" />
+          // The header says 'No sites found' (once); here, what to do about it. A failed search is
+          // told in the header, never as 'No sites found'.
+          !isError && (
+            <Empty
+              image={Empty.PRESENTED_IMAGE_SIMPLE}
+              description="Try fewer filters, or Reset to see every site."
+            />
+          )
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { FeatureCollection } from 'geojson';
-import { flatLeaves, tileQueryString, type FilterValues } from '@planning/shared';
+import { flatLeaves, tileQueryString, type FilterValues, type SearchArea } from '@planning/shared';
 import { Spin } from 'antd';
 import { notifyError } from '../../../app/notices/notifyError';
 import { useTenant } from '../../../app/tenant/TenantContext';
@@ -42,6 +42,8 @@ export function SiteSearchPage() {
   const [search, apply] = useStoredSearch(tenant.name);
   const [draft, setDraft] = useState<FilterValues>(search.values);
   const [searchInArea, setSearchInArea] = useState(search.area !== null);
+  // Like every other filter, a drawn area (or switching it off) waits for 'Search Sites'.
+  const [draftArea, setDraftArea] = useState<SearchArea | null>(search.area);
   const [highlight, setHighlight] = useState<FeatureCollection | null>(null);
   const { config: searchConfig, filters } = useAppliedFilters(search.values, search.area);
   const cardConfig = useQuery({
@@ -97,18 +99,17 @@ export function SiteSearchPage() {
           values={draft}
           options={options.data ?? {}}
           onChange={setDraft}
-          onSearch={() => apply({ values: draft, area: searchInArea ? search.area : null })}
+          onSearch={() => apply({ values: draft, area: searchInArea ? draftArea : null })}
           onReset={() => {
             setDraft({});
             setSearchInArea(false);
+            setDraftArea(null);
             apply({ values: {}, area: null });
           }}
           searchInArea={searchInArea}
-          onSearchInAreaChange={(on) => {
-            setSearchInArea(on);
-            if (!on && search.area) apply({ values: search.values, area: null });
-          }}
-          hasArea={search.area !== null}
+          onSearchInAreaChange={setSearchInArea}
+          hasArea={draftArea !== null}
+          areaPending={(searchInArea ? draftArea : null) !== search.area}
         />
       ) : (
         <PanelLoading className="filter-panel" label="Loading the filters" />
@@ -123,8 +124,8 @@ export function SiteSearchPage() {
           tileQuery={tileQuery}
           highlight={highlight}
           drawArea={searchInArea}
-          area={search.area}
-          onAreaDrawn={(area) => apply({ values: draft, area })}
+          area={searchInArea ? draftArea : null}
+          onAreaDrawn={setDraftArea}
           onOpenSite={(id) =>
             navigate(withScenario ? `/site/${id}?scenario=${DEFAULT_SCENARIO}` : `/site/${id}`)
           }
