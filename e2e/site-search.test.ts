@@ -211,6 +211,18 @@ describe('site search', () => {
     const header = await page.getByRole('columnheader', { name: 'Capacity' }).boundingBox();
     expect(Math.round(firstRow!.height)).toBe(52);
     expect(Math.round(header!.height)).toBe(52);
+    // On a 1440 px screen every column fits: nothing cut off, no sideways scrolling.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.waitForFunction(() => {
+      const body = document.querySelector('.ant-table-body');
+      const tags = document.querySelector('th.ant-table-cell:last-of-type')?.getBoundingClientRect();
+      return (
+        body &&
+        tags &&
+        body.scrollWidth <= body.clientWidth &&
+        tags.right <= body.getBoundingClientRect().right + 1
+      );
+    });
     await page.getByRole('columnheader', { name: 'Capacity' }).click();
     const smallest = Math.min(...notSuitable.map((site) => site.optimisedUnitCapacity));
     await page.waitForFunction(

@@ -17,11 +17,17 @@ import { useAppliedFilters } from '../useAppliedFilters';
 import '../sites.css';
 
 const PAGE_SIZE = 50;
+/** Room for two or three tags; more are cut with an ellipsis, all of them on the site's page. */
+const TAGS_WIDTH = 160;
 
 type Sort = { field: string; direction: 'asc' | 'desc' } | undefined;
 
-/** A first width from the heading's length, inside the grid's 125–400 px. */
-const initialWidth = (label: string) => clampColumnWidth(label.length * 9 + 56);
+/** The site's name, the link to its page, gets the room to be read. */
+const SITE_NAME_WIDTH = 220;
+
+/** A first width from the heading's length (and its sort arrows), inside the grid's 125–400 px. */
+const initialWidth = (field: string, label: string) =>
+  field === 'site_name' ? SITE_NAME_WIDTH : clampColumnWidth(label.length * 8 + 48);
 
 /** /table: the search the map shows, as a paged grid sorted on the server. */
 export function SiteTablePage() {
@@ -65,7 +71,7 @@ export function SiteTablePage() {
 
   const columns: TableColumnsType<ResultSite> = [
     ...elements.map((element) => {
-      const width = widths[element.dbPropertyName] ?? initialWidth(element.label);
+      const width = widths[element.dbPropertyName] ?? initialWidth(element.dbPropertyName, element.label);
       return {
         key: element.dbPropertyName,
         dataIndex: element.dbPropertyName,
@@ -95,7 +101,7 @@ export function SiteTablePage() {
     {
       key: 'tags',
       title: 'Tags',
-      width: 200,
+      width: TAGS_WIDTH,
       // One line, like every other cell: rows stay 52 px high (spec 03 §9).
       ellipsis: true,
       render: (_: unknown, site: ResultSite) =>
@@ -121,7 +127,13 @@ export function SiteTablePage() {
         dataSource={(results.data?.sites ?? []) as ResultSite[]}
         loading={results.isFetching}
         components={{ header: { cell: ResizableHeaderCell } }}
-        scroll={{ x: 'max-content', y: 'calc(100vh - 260px)' }}
+        // The columns' own widths, not their content's: the grid fits a 1440 px screen without
+        // cutting the last column off, and scrolls sideways only when the user widens columns.
+        tableLayout="fixed"
+        scroll={{
+          x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0),
+          y: 'calc(100vh - 260px)',
+        }}
         locale={{ emptyText: failure ?? 'No sites found' }}
         pagination={{ current: page, pageSize: PAGE_SIZE, total, showSizeChanger: false }}
         onChange={(pagination, _filters, sorter) => {
