@@ -206,6 +206,19 @@ describe('site search', () => {
     await page.getByRole('menuitem', { name: 'Table' }).click();
     await page.getByRole('heading', { name: 'Site table' }).waitFor();
     await page.getByText(`${count(notSuitable.length)} sites found`).waitFor();
+    // The table says which filters its results follow, and lets the user change them.
+    const applied = page.getByRole('region', { name: 'Filters applied' });
+    await applied.getByText('Suitability: Not suitable').waitFor();
+    await applied.getByRole('button', { name: 'Change filters' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Change filters' });
+    await drawer.getByRole('spinbutton', { name: 'Site area from' }).fill('1');
+    await drawer.getByRole('button', { name: 'Search Sites' }).click();
+    const bigNotSuitable = notSuitable.filter((site) => site.sizeHa >= 1);
+    await page.getByText(`${count(bigNotSuitable.length)} sites found`).waitFor();
+    await applied.getByText('Site area: from 1 ha').waitFor();
+    await applied.getByLabel('Remove the Site area filter').click();
+    await page.getByText(`${count(notSuitable.length)} sites found`).waitFor();
+    expect(await applied.getByText('Site area: from 1 ha').count()).toBe(0);
     // Spec 03 §9 grid: rows and header 52 px high.
     const firstRow = await page.locator('.ant-table-tbody tr.ant-table-row').first().boundingBox();
     const header = await page.getByRole('columnheader', { name: 'Capacity' }).boundingBox();

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { searchFiltersSchema } from '../search/filters';
 import { clampColumnWidth } from '../search/schemas';
 import {
+  describeFilterValues,
   filtersFromValues,
   formatCardValue,
   siteSearchConfigSchema,
@@ -154,5 +155,39 @@ describe('clampColumnWidth', () => {
     expect(clampColumnWidth(40)).toBe(125);
     expect(clampColumnWidth(250.4)).toBe(250);
     expect(clampColumnWidth(9000)).toBe(400);
+  });
+});
+
+describe('describeFilterValues', () => {
+  it('names every filled-in filter and what it keeps, in the config order, options by their labels', () => {
+    expect(
+      describeFilterValues(config, {
+        submitted: { from: '2024-01-01', to: null },
+        tags: ['green-belt', 'brownfield'],
+        site_name: '  Mill ',
+        size_ha: { min: 1, max: 5 },
+        capacity: 10,
+        ward: [],
+        public: true,
+        status: 'Allocated',
+      }),
+    ).toEqual([
+      { dbPropertyName: 'site_name', label: 'Site name', text: '“Mill”' },
+      { dbPropertyName: 'size_ha', label: 'Area', text: '1 – 5' },
+      { dbPropertyName: 'capacity', label: 'Capacity', text: 'at least 10' },
+      { dbPropertyName: 'public', label: 'Public', text: 'Yes' },
+      { dbPropertyName: 'tags', label: 'Tags', text: 'Green belt, Brownfield' },
+      { dbPropertyName: 'status', label: 'Status', text: 'Allocated' },
+      { dbPropertyName: 'submitted', label: 'Submitted', text: 'from 2024-01-01' },
+    ]);
+  });
+
+  it('says one-sided ranges as such, and nothing for blank values', () => {
+    expect(describeFilterValues(config, { size_ha: { min: null, max: 3 } })).toEqual([
+      { dbPropertyName: 'size_ha', label: 'Area', text: 'up to 3' },
+    ]);
+    expect(
+      describeFilterValues(config, { size_ha: { min: null, max: null }, site_name: '', public: false }),
+    ).toEqual([]);
   });
 });

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { comparisonOperatorSchema, SEARCH_LIMITS, type SearchFilter } from '../search/filters';
+import {
+  comparisonOperatorSchema,
+  SEARCH_LIMITS,
+  type ComparisonOperator,
+  type SearchFilter,
+} from '../search/filters';
 
 /**
  * Configuration documents of the site search screen (spec 03 §3.1–3.2, §5): which filters the
@@ -265,4 +270,67 @@ export function filtersFromValues(config: SiteSearchConfig, values: FilterValues
 /** Every control of the panel, groups opened up. */
 export function flatLeaves(filters: FilterConfig[]): LeafFilterConfig[] {
   return filters.flatMap((filter) => (filter.type === 'group' ? flatLeaves(filter.filters) : [filter]));
+}
+
+/** How a number filter's comparison reads ("Capacity: at least 10"). */
+export const comparisonWords: Record<ComparisonOperator, string> = {
+  EQ: 'equal to',
+  NE: 'not equal to',
+  GT: 'more than',
+  GE: 'at least',
+  LT: 'less than',
+  LE: 'at most',
+};
+
+export type AppliedFilter = { dbPropertyName: string; label: string; text: string };
+
+/**
+ * The filled-in filters of the panel's values, each as its label and what it keeps, in the
+ * config's order: what /table shows above its grid ("Suitability: Suitable, Potentially suitable").
+ */
+export function describeFilterValues(config: SiteSearchConfig, values: FilterValues): AppliedFilter[] {
+  const optionLabel = (filter: LeafFilterConfig, value: string | number) =>
+    ('options' in filter ? filter.options?.find((option) => option.value === value)?.label : undefined) ??
+    String(value);
+  const ends = (low: string | null, high: string | null, unit: string) =>
+    low !== null && high !== null
+      ? `${low} – ${high}${unit}`
+      : low !== null
+        ? `from ${low}${unit}`
+        : `up to ${high}${unit}`;
+  return flatLeaves(config.filters).flatMap((filter): AppliedFilter[] => {
+    const value = values[filter.dbPropertyName];
+    if (isBlank(value)) return [];
+    const applied = (text: string) => [{ dbPropertyName: filter.dbPropertyName, label: filter.label, text }];
+    switch (filter.type) {
+      case 'checkbox':
+        return value === true ? applied('Yes') : [];
+      case 'checkboxesList':
+      case 'inArray':
+        return Array.isArray(value) ? applied(value.map((v) => optionLabel(filter, v)).join(', ')) : [];
+      case 'select':
+        return typeof value === 'string' || typeof value === 'number'
+          ? applied(optionLabel(filter, value))
+          : [];
+      case 'number':
+        return typeof value === 'number' ? applied(`${comparisonWords[filter.equality]} ${value}`) : [];
+      case 'text':
+        return typeof value === 'string' && value.trim() !== '' ? applied(`“${value.trim()}”`) : [];
+      case 'range': {
+        const range = value as { min?: number | null; max?: number | null };
+        const unit = filter.unit ? ` ${filter.unit}` : '';
+        return applied(
+          ends(
+            range.min == null ? null : String(range.min),
+            range.max == null ? null : String(range.max),
+            unit,
+          ),
+        );
+      }
+      case 'dateRange': {
+        const dates = value as { from?: string | null; to?: string | null };
+        return applied(ends(dates.from || null, dates.to || null, ''));
+      }
+    }
+  });
 }

@@ -2,10 +2,10 @@ import { useId, useState, type ReactNode } from 'react';
 import { Button, Checkbox, Input, InputNumber, Select, Switch } from 'antd';
 import { ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import {
+  comparisonWords,
   featureAccess,
   invertedRangeMessage,
   SEARCH_LIMITS,
-  type ComparisonOperator,
   type FilterConfig,
   type FilterValue,
   type FilterValues,
@@ -17,15 +17,6 @@ import { Permitted } from '../../../app/access/Permitted';
 /** Spec 01 §2: checkbox filter lists show 3 items before 'Show more'. */
 export const CHECKBOX_LIST_VISIBLE = 3;
 
-const equalityWords: Record<ComparisonOperator, string> = {
-  EQ: 'equal to',
-  NE: 'not equal to',
-  GT: 'more than',
-  GE: 'at least',
-  LT: 'less than',
-  LE: 'at most',
-};
-
 type Options = Record<string, (string | number | boolean)[]>;
 
 type FilterPanelProps = {
@@ -35,14 +26,17 @@ type FilterPanelProps = {
   onChange: (values: FilterValues) => void;
   onSearch: () => void;
   onReset: () => void;
-  searchInArea: boolean;
-  onSearchInAreaChange: (on: boolean) => void;
-  hasArea: boolean;
-  /** The area drawn (or switched off) differs from the one the results show. */
-  areaPending: boolean;
+  /** The 'Search in area' switch, where there is a map to draw on (not in /table's drawer). */
+  area?: {
+    searchInArea: boolean;
+    onSearchInAreaChange: (on: boolean) => void;
+    hasArea: boolean;
+    /** The area drawn (or switched off) differs from the one the results show. */
+    areaPending: boolean;
+  };
 };
 
-function areaHint({ searchInArea, hasArea, areaPending }: FilterPanelProps): string {
+function areaHint({ searchInArea, hasArea, areaPending }: NonNullable<FilterPanelProps['area']>): string {
   if (!searchInArea)
     return areaPending
       ? 'Search Sites to search everywhere again.'
@@ -86,18 +80,20 @@ export function FilterPanel(props: FilterPanelProps) {
           {config.filters.map((filter, index) => (
             <FilterControl key={index} filter={filter} values={values} options={props.options} set={set} />
           ))}
-          <div className="filter-panel__area">
-            <Switch
-              id="search-in-area"
-              checked={props.searchInArea}
-              onChange={props.onSearchInAreaChange}
-              aria-describedby={areaHintId}
-            />
-            <label htmlFor="search-in-area">Search in area</label>
-            <p id={areaHintId} className="filter-panel__hint">
-              {areaHint(props)}
-            </p>
-          </div>
+          {props.area && (
+            <div className="filter-panel__area">
+              <Switch
+                id="search-in-area"
+                checked={props.area.searchInArea}
+                onChange={props.area.onSearchInAreaChange}
+                aria-describedby={areaHintId}
+              />
+              <label htmlFor="search-in-area">Search in area</label>
+              <p id={areaHintId} className="filter-panel__hint">
+                {areaHint(props.area)}
+              </p>
+            </div>
+          )}
         </div>
         <div className="filter-panel__actions">
           <Permitted needs={featureAccess.searchButton}>
@@ -218,7 +214,7 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
       return (
         <div className="filter">
           <label className="filter__label" htmlFor={id}>
-            {filter.label} <span className="filter__equality">({equalityWords[filter.equality]})</span>
+            {filter.label} <span className="filter__equality">({comparisonWords[filter.equality]})</span>
           </label>
           {hint}
           <InputNumber

@@ -2,13 +2,12 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { FeatureCollection } from 'geojson';
-import { flatLeaves, tileQueryString, type FilterValues, type SearchArea } from '@planning/shared';
+import { tileQueryString, type FilterValues, type SearchArea } from '@planning/shared';
 import { Spin } from 'antd';
 import { notifyError } from '../../../app/notices/notifyError';
 import { useTenant } from '../../../app/tenant/TenantContext';
 import {
   fetchScenarios,
-  fetchSearchOptions,
   fetchSiteCardConfig,
   fetchSiteGeometries,
   sitesMessages,
@@ -21,6 +20,7 @@ import { SiteMap } from '../map/SiteMap';
 import { DEFAULT_CENTRE } from '../map/mapStyle';
 import { useStoredSearch } from '../searchState';
 import { useAppliedFilters } from '../useAppliedFilters';
+import { useFilterOptions } from '../useFilterOptions';
 
 /** Searches cover the base scenario; other scenarios are opened from a site. */
 const DEFAULT_SCENARIO = 'Base';
@@ -51,24 +51,7 @@ export function SiteSearchPage() {
     queryFn: ({ signal }) => fetchSiteCardConfig(signal),
   });
 
-  // Lists without options in the config offer the values the council's sites have.
-  const optionFields = useMemo(
-    () =>
-      flatLeaves(searchConfig.data?.filters ?? [])
-        .filter(
-          (f) => (f.type === 'checkboxesList' || f.type === 'select' || f.type === 'inArray') && !f.options,
-        )
-        .map((f) => f.dbPropertyName),
-    [searchConfig.data],
-  );
-  const options = useQuery({
-    queryKey: sitesQueryKeys.options(optionFields),
-    queryFn: ({ signal }) => fetchSearchOptions(optionFields, signal),
-    enabled: optionFields.length > 0,
-    staleTime: 5 * 60_000,
-    // The panel still works without them (lists stay empty): say so bottom-right (spec 01 §8).
-    meta: { errorNotice: sitesMessages.optionsFailed },
-  });
+  const options = useFilterOptions(searchConfig.data);
 
   const tileQuery = useMemo(() => (filters ? tileQueryString({ filters }) : null), [filters]);
   const withScenario = flags.scenariosInSiteView === true;
@@ -106,10 +89,12 @@ export function SiteSearchPage() {
             setDraftArea(null);
             apply({ values: {}, area: null });
           }}
-          searchInArea={searchInArea}
-          onSearchInAreaChange={setSearchInArea}
-          hasArea={draftArea !== null}
-          areaPending={(searchInArea ? draftArea : null) !== search.area}
+          area={{
+            searchInArea,
+            onSearchInAreaChange: setSearchInArea,
+            hasArea: draftArea !== null,
+            areaPending: (searchInArea ? draftArea : null) !== search.area,
+          }}
         />
       ) : (
         <PanelLoading className="filter-panel" label="Loading the filters" />

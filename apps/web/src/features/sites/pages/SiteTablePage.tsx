@@ -1,9 +1,9 @@
 import { useMemo, useState, type ThHTMLAttributes } from 'react';
 import { Link } from 'react-router';
-import { Table, type TableColumnsType } from 'antd';
+import { Drawer, Table, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { clampColumnWidth, formatCardValue } from '@planning/shared';
+import { clampColumnWidth, formatCardValue, type FilterValues } from '@planning/shared';
 import { FullPageSpin } from '../../../components/FullPageSpin';
 import { useTenant } from '../../../app/tenant/TenantContext';
 import { requestFailureMessage } from '../../../app/notices/errorNotice';
@@ -12,7 +12,10 @@ import { ConfigError } from '../components/ConfigError';
 import type { ResultSite } from '../components/SiteCard';
 import { resultsText } from '../resultPages';
 import { SiteTag } from '../components/SiteTag';
-import { useStoredSearch } from '../searchState';
+import { useStoredSearch, type StoredSearch } from '../searchState';
+import { useFilterOptions } from '../useFilterOptions';
+import { AppliedFilters } from '../components/AppliedFilters';
+import { FilterPanel } from '../components/FilterPanel';
 import { useAppliedFilters } from '../useAppliedFilters';
 import '../sites.css';
 
@@ -32,8 +35,17 @@ const initialWidth = (field: string, label: string) =>
 /** /table: the search the map shows, as a paged grid sorted on the server. */
 export function SiteTablePage() {
   const { tenant } = useTenant();
-  const [search] = useStoredSearch(tenant.name);
+  const [search, apply] = useStoredSearch(tenant.name);
   const { config: searchConfig, filters } = useAppliedFilters(search.values, search.area);
+  // The map's filter panel, in a drawer: changes wait for 'Search Sites' here too.
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState<FilterValues>(search.values);
+  const options = useFilterOptions(editing ? searchConfig.data : undefined);
+  const applySearch = (next: StoredSearch) => {
+    apply(next);
+    setDraft(next.values);
+    setPage(1);
+  };
   const cardConfig = useQuery({
     queryKey: sitesQueryKeys.cardConfig,
     queryFn: ({ signal }) => fetchSiteCardConfig(signal),
@@ -120,6 +132,39 @@ export function SiteTablePage() {
           {failure ?? (results.isPending ? 'Searching…' : resultsText(total, total))}
         </p>
       </div>
+      {searchConfig.data && (
+        <>
+          <AppliedFilters
+            config={searchConfig.data}
+            values={search.values}
+            hasArea={search.area !== null}
+            onRemove={(name) =>
+              applySearch({ values: { ...search.values, [name]: null }, area: search.area })
+            }
+            onRemoveArea={() => applySearch({ values: search.values, area: null })}
+            onChange={() => {
+              setDraft(search.values);
+              setEditing(true);
+            }}
+          />
+          <Drawer title="Change filters" open={editing} onClose={() => setEditing(false)} width={400}>
+            <FilterPanel
+              config={searchConfig.data}
+              values={draft}
+              options={options.data ?? {}}
+              onChange={setDraft}
+              onSearch={() => {
+                applySearch({ values: draft, area: search.area });
+                setEditing(false);
+              }}
+              onReset={() => {
+                applySearch({ values: {}, area: null });
+                setEditing(false);
+              }}
+            />
+          </Drawer>
+        </>
+      )}
       <Table<ResultSite>
         rowKey="id"
         size="small"
