@@ -205,10 +205,23 @@ describe('site search: the map, its layers and failures', () => {
     await page.context().close();
   });
 
-  it('keeps the filter panel 350 px wide below the 1080 px breakpoint', async () => {
+  it('below the 1080 px breakpoint collapses the side menu and makes the 350 px filter panel a drawer', async () => {
     const page = await openMap(running);
     await page.setViewportSize({ width: 1000, height: 800 });
-    await expect.poll(async () => (await page.locator('.filter-panel').boundingBox())?.width).toBe(350);
+    await expect.poll(async () => (await page.locator('.side-nav').boundingBox())?.width).toBe(46);
+    expect(await page.locator('.filter-panel').count()).toBe(0);
+    await page.getByRole('button', { name: 'Search and Filter' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Search and Filter' });
+    await expect.poll(async () => (await drawer.locator('.filter-panel').boundingBox())?.width).toBe(350);
+    await drawer.getByLabel('Site name').fill('no site is called this');
+    await drawer.getByRole('button', { name: 'Search Sites' }).click();
+    await drawer.waitFor({ state: 'hidden' });
+    await expectStatus(page, 'No sites found');
+    // Wide again: the panel is beside the map, as the search left it.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    expect(await page.locator('.filter-panel').getByLabel('Site name').inputValue()).toBe(
+      'no site is called this',
+    );
     await page.context().close();
   });
 

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, Layout, Menu, Tooltip, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
@@ -6,6 +6,7 @@ import { featureAccess } from '@planning/shared';
 import { useAccess } from '../../features/auth/hooks';
 import { useTenant } from '../tenant/TenantContext';
 import { useNavCollapsed } from './navCollapsed';
+import { NARROW_LAYOUT, useMediaQuery } from '../../components/useMediaQuery';
 import {
   activeSideMenuKey,
   sideMenu,
@@ -68,7 +69,13 @@ function toBlocks(entries: SideMenuEntry[]): Block[] {
 
 export function SideNav() {
   const { flags } = useTenant();
-  const [collapsed, setCollapsed] = useNavCollapsed();
+  const [storedCollapsed, setStoredCollapsed] = useNavCollapsed();
+  // Below the 1080 px breakpoint the menu starts collapsed, whatever was saved, to leave the
+  // screen to the page; opening it there is for the moment, not saved.
+  const narrow = useMediaQuery(NARROW_LAYOUT);
+  const [openWhileNarrow, setOpenWhileNarrow] = useState(false);
+  const collapsed = narrow ? !openWhileNarrow : storedCollapsed;
+  const setCollapsed = (next: boolean) => (narrow ? setOpenWhileNarrow(!next) : setStoredCollapsed(next));
   const { pathname } = useLocation();
   const navigate = useNavigate();
 
@@ -106,14 +113,15 @@ export function SideNav() {
 
   const renderMenu = (menuEntries: SideMenuEntry[], key: string) => (
     <Menu
-      // Sections appear as access answers arrive; remounting opens the new ones.
-      key={`${key}:${sectionKeys.join(',')}`}
+      // Sections appear as access answers arrive; remounting opens the new ones. Collapsed, none
+      // is open: antd would show each open section as a pop-up over the page.
+      key={`${key}:${collapsed ? 'collapsed' : sectionKeys.join(',')}`}
       className="side-nav__menu"
       mode="inline"
       inlineIndent={MENU_INDENT}
       items={toMenuItems(menuEntries)}
       selectedKeys={selectedKeys}
-      defaultOpenKeys={sectionKeys}
+      defaultOpenKeys={collapsed ? [] : sectionKeys}
       onClick={handleMenuClick}
     />
   );

@@ -3,7 +3,9 @@ import { useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { FeatureCollection } from 'geojson';
 import { tileQueryString, type FilterValues, type SearchArea } from '@planning/shared';
-import { Spin } from 'antd';
+import { Button, Drawer, Spin } from 'antd';
+import { FilterOutlined } from '@ant-design/icons';
+import { NARROW_LAYOUT, useMediaQuery } from '../../../components/useMediaQuery';
 import { notifyError } from '../../../app/notices/notifyError';
 import { useTenant } from '../../../app/tenant/TenantContext';
 import {
@@ -21,6 +23,9 @@ import { DEFAULT_CENTRE } from '../map/mapStyle';
 import { useStoredSearch } from '../searchState';
 import { useAppliedFilters } from '../useAppliedFilters';
 import { useFilterOptions } from '../useFilterOptions';
+
+/** Spec 01 §9: the filter panel is 350 px wide, beside the map or in its drawer. */
+const FILTER_PANEL_WIDTH = 350;
 
 /** Searches cover the base scenario; other scenarios are opened from a site. */
 const DEFAULT_SCENARIO = 'Base';
@@ -44,6 +49,8 @@ export function SiteSearchPage() {
   const [searchInArea, setSearchInArea] = useState(search.area !== null);
   // Like every other filter, a drawn area (or switching it off) waits for 'Search Sites'.
   const [draftArea, setDraftArea] = useState<SearchArea | null>(search.area);
+  const narrow = useMediaQuery(NARROW_LAYOUT);
+  const [filtersOpen, setFiltersOpen] = useState(false);
   const [highlight, setHighlight] = useState<FeatureCollection | null>(null);
   const { config: searchConfig, filters } = useAppliedFilters(search.values, search.area);
   const cardConfig = useQuery({
@@ -72,32 +79,58 @@ export function SiteSearchPage() {
     }
   };
 
+  const filterPanel = searchConfig.data && (
+    <FilterPanel
+      config={searchConfig.data}
+      values={draft}
+      options={options.data ?? {}}
+      onChange={setDraft}
+      onSearch={() => {
+        apply({ values: draft, area: searchInArea ? draftArea : null });
+        setFiltersOpen(false);
+      }}
+      onReset={() => {
+        setDraft({});
+        setSearchInArea(false);
+        setDraftArea(null);
+        apply({ values: {}, area: null });
+      }}
+      area={{
+        searchInArea,
+        onSearchInAreaChange: setSearchInArea,
+        hasArea: draftArea !== null,
+        areaPending: (searchInArea ? draftArea : null) !== search.area,
+      }}
+    />
+  );
+
   return (
     <div className="site-search">
       <h1 className="visually-hidden">Site search</h1>
       {/* Each part shows as soon as it can: the map needs neither config when nothing is chosen. */}
-      {searchConfig.data ? (
-        <FilterPanel
-          config={searchConfig.data}
-          values={draft}
-          options={options.data ?? {}}
-          onChange={setDraft}
-          onSearch={() => apply({ values: draft, area: searchInArea ? draftArea : null })}
-          onReset={() => {
-            setDraft({});
-            setSearchInArea(false);
-            setDraftArea(null);
-            apply({ values: {}, area: null });
-          }}
-          area={{
-            searchInArea,
-            onSearchInAreaChange: setSearchInArea,
-            hasArea: draftArea !== null,
-            areaPending: (searchInArea ? draftArea : null) !== search.area,
-          }}
-        />
+      {/* Below 1080 px the panel is a drawer, so the map and results keep the screen. */}
+      {narrow && (
+        <div className="site-search__bar">
+          <Button icon={<FilterOutlined aria-hidden />} onClick={() => setFiltersOpen(true)}>
+            Search and Filter
+          </Button>
+        </div>
+      )}
+      {!searchConfig.data ? (
+        !narrow && <PanelLoading className="filter-panel" label="Loading the filters" />
+      ) : narrow ? (
+        <Drawer
+          title="Search and Filter"
+          placement="left"
+          width={FILTER_PANEL_WIDTH}
+          open={filtersOpen}
+          onClose={() => setFiltersOpen(false)}
+          styles={{ body: { padding: 0 } }}
+        >
+          {filterPanel}
+        </Drawer>
       ) : (
-        <PanelLoading className="filter-panel" label="Loading the filters" />
+        filterPanel
       )}
       {tileQuery === null ? (
         <PanelLoading className="site-map" label="Loading the map" />
