@@ -15,3 +15,4 @@ export * from './search/filters';
 export * from './sites/fields';
 export * from './search/schemas';
 export * from './config/siteSearch';
+export * from './sites/tags';
