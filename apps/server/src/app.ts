@@ -38,6 +38,7 @@ import { contentRoutes } from './modules/content/content.routes';
 import { basemapsRoutes } from './modules/basemaps/basemaps.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
+import { siteRecordRoutes } from './modules/sites/site-record.routes';
 import type { AuthDeps } from './modules/auth/auth.service';
 import { loadSession, type SessionContext } from './modules/auth/auth.session';
 import { healthRoutes } from './modules/health/health.routes';
@@ -232,6 +233,7 @@ export async function buildApp({
       await api.register(basemapsRoutes);
       await api.register(sitesRoutes);
       await api.register(tagsRoutes);
+      await api.register(siteRecordRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },
     { prefix: API_BASE_PATH },

@@ -16,3 +16,4 @@ export * from './sites/fields';
 export * from './search/schemas';
 export * from './config/siteSearch';
 export * from './sites/tags';
+export * from './sites/record';

@@ -187,8 +187,52 @@ export type SitesTable = {
   children_data: ColumnType<unknown[], string | undefined, string>;
   public_map_visibility: Generated<boolean>;
   is_deleted: Generated<boolean>;
+  /** Bumped by a trigger on every update; an edit names the version it was made on. */
+  version: ColumnType<number, never, never>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+};
+
+/** Spec 01 §3 History item (migration 0014); a note is a NOTE item. */
+export type SiteHistoryTable = {
+  id: ColumnType<string, never, never>;
+  tenant_id: string;
+  site_id: string;
+  type: 'NOTE' | 'FILE' | 'EDIT';
+  user_id: string | null;
+  user_name: string;
+  content: string | null;
+  edit_field: string | null;
+  edit_label: string | null;
+  edit_old: string | null;
+  edit_new: string | null;
+  override_reason: string | null;
+  file_name: string | null;
+  action_type: string | null;
+  created_at: CreatedAt;
+  edited_at: ColumnType<Date | null, never, Date | null>;
+};
+
+/** An officer's value in place of a calculated one (issue 11 point 2). */
+export type SiteOverridesTable = {
+  tenant_id: string;
+  site_id: string;
+  field: string;
+  computed_value: Json<unknown>;
+  value: Json<unknown>;
+  reason: string;
+  user_id: string | null;
+  user_name: string;
+  created_at: CreatedAt;
+};
+
+/** Spec 01 §3 Related site. */
+export type SiteRelationsTable = {
+  tenant_id: string;
+  site_id: string;
+  related_site_id: string;
+  is_primary: Generated<boolean>;
+  comment: string | null;
 };
 
 /** A narrow copy of the filterable site columns, kept by triggers on `sites` (migration 0010). */
@@ -282,4 +326,7 @@ export type Database = {
   boundaries: BoundariesTable;
   site_search_templates: SiteSearchTemplatesTable;
   configs: ConfigsTable;
+  site_history: SiteHistoryTable;
+  site_overrides: SiteOverridesTable;
+  site_relations: SiteRelationsTable;
 };

@@ -34,7 +34,7 @@ const SEARCH_ROW_COLUMN_NAMES = [
 
 // Dictionary entries stored as columns must also be one of these: a dictionary row can never
 // make the server name a column that is not here (SQL is never built from request text).
-const SITE_COLUMNS = new Set<string>([
+export const SITE_COLUMNS: ReadonlySet<string> = new Set<string>([
   ...SEARCH_ROW_COLUMN_NAMES,
   'site_name',
   'helaa_reference',
@@ -42,7 +42,7 @@ const SITE_COLUMNS = new Set<string>([
 ]);
 
 /** Site columns of an integer type (the others that hold numbers are numeric). */
-const INTEGER_COLUMNS = new Set(['optimised_unit_capacity']);
+export const INTEGER_COLUMNS: ReadonlySet<string> = new Set(['optimised_unit_capacity']);
 
 export const SEARCH_ROW_COLUMNS: ReadonlySet<string> = new Set(SEARCH_ROW_COLUMN_NAMES);
 

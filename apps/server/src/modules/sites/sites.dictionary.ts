@@ -36,6 +36,7 @@ export const defaultDictionary: DictionaryEntry[] = [
     fieldType: 'residential.units',
     decimals: 0,
     min: 0,
+    max: 100_000,
   }),
   field({
     name: 'suitability_assessment_result',
