@@ -39,6 +39,7 @@ import { basemapsRoutes } from './modules/basemaps/basemaps.routes';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { siteRecordRoutes } from './modules/sites/site-record.routes';
+import { userMetadataRoutes } from './modules/users/user-metadata.routes';
 import type { AuthDeps } from './modules/auth/auth.service';
 import { loadSession, type SessionContext } from './modules/auth/auth.session';
 import { healthRoutes } from './modules/health/health.routes';
@@ -234,6 +235,7 @@ export async function buildApp({
       await api.register(sitesRoutes);
       await api.register(tagsRoutes);
       await api.register(siteRecordRoutes);
+      await api.register(userMetadataRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },
     { prefix: API_BASE_PATH },

@@ -15,5 +15,6 @@ export * from './search/filters';
 export * from './sites/fields';
 export * from './search/schemas';
 export * from './config/siteSearch';
+export * from './config/siteFeatures';
 export * from './sites/tags';
 export * from './sites/record';

@@ -1,6 +1,7 @@
 import type { SiteCardConfig, SiteSearchConfig } from '@planning/shared';
 import {
   defaultSiteCardConfig,
+  defaultSiteFeaturesConfig,
   defaultSiteSearchConfig,
   northfieldSiteCardConfig,
   northfieldSiteSearchConfig,
@@ -103,6 +104,7 @@ export async function seedDemoTenants(
       await seedSites(db, id, sites.district, count, (done) => options.onSites?.(tenant.name, done, count));
       await seedConfig(db, id, 'site-search', sites.search);
       await seedConfig(db, id, 'site-card', sites.card);
+      await seedConfig(db, id, 'site-features', defaultSiteFeaturesConfig);
     }
   }
   return created;

@@ -5,6 +5,7 @@ import {
   type ComparisonOperator,
   type SearchFilter,
 } from '../search/filters';
+import { siteFeaturesConfigSchema } from './siteFeatures';
 
 /**
  * Configuration documents of the site search screen (spec 03 §3.1–3.2, §5): which filters the
@@ -14,6 +15,7 @@ import {
 export const configTypes = {
   'site-search': 'Site search',
   'site-card': 'Site card',
+  'site-features': 'Site features',
 } as const;
 export type ConfigType = keyof typeof configTypes;
 export const configTypeSchema = z.enum(Object.keys(configTypes) as [ConfigType, ...ConfigType[]]);
@@ -131,6 +133,7 @@ export type SiteCardConfig = z.infer<typeof siteCardConfigSchema>;
 export const configSchemas = {
   'site-search': siteSearchConfigSchema,
   'site-card': siteCardConfigSchema,
+  'site-features': siteFeaturesConfigSchema,
 } as const;
 
 export const configResponseSchema = z.object({

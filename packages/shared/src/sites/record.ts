@@ -306,3 +306,23 @@ export function historyValue(value: unknown): string {
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   return String(value);
 }
+
+/** Issue 11 point 3: the site page's panels and its breakpoints (widest first). */
+export const siteLayoutBreakpoints = ['4k', '2k', 'lg', 'md', 'sm', 'xs', 'xxs'] as const;
+export type SiteLayoutBreakpoint = (typeof siteLayoutBreakpoints)[number];
+export const sitePanels = ['map', 'cutMap', 'notes', 'features', 'history'] as const;
+export type SitePanel = (typeof sitePanels)[number];
+const layoutItemSchema = z.object({
+  i: z.enum(sitePanels),
+  x: z.number().int().min(0).max(100),
+  y: z.number().int().min(0).max(1000),
+  w: z.number().int().min(1).max(100),
+  h: z.number().int().min(1).max(1000),
+});
+/** The user's saved panel layout per breakpoint (user metadata `site-details-layout`). */
+export const siteLayoutsSchema = z.partialRecord(
+  z.enum(siteLayoutBreakpoints),
+  z.array(layoutItemSchema).max(sitePanels.length),
+);
+export type SiteLayouts = z.infer<typeof siteLayoutsSchema>;
+export const siteLayoutAnswerSchema = z.object({ layouts: siteLayoutsSchema.nullable() });

@@ -1,4 +1,4 @@
-import type { SiteCardConfig, SiteSearchConfig } from '@planning/shared';
+import type { SiteCardConfig, SiteFeaturesConfig, SiteSearchConfig } from '@planning/shared';
 
 /** The filter panel a new council starts with: the HELAA fields officers filter by most. */
 export const defaultSiteSearchConfig: SiteSearchConfig = {
@@ -87,5 +87,110 @@ export const northfieldSiteCardConfig: SiteCardConfig = {
       formatting: { decimals: 1 },
     },
     { label: 'Parish', dbPropertyName: 'parish' },
+  ],
+};
+
+/** Spec 03 §3.2 Site features: the site page's tabs a new council starts with. */
+export const defaultSiteFeaturesConfig: SiteFeaturesConfig = {
+  tabs: [
+    {
+      id: 'overview',
+      tabTitle: 'Overview',
+      visible: true,
+      content: [
+        {
+          type: 'FIELD',
+          cell: { label: 'Site name', dbPropertyName: 'site_name', fieldType: 'text', allScenarios: true },
+        },
+        {
+          type: 'FIELD',
+          cell: { label: 'HELAA reference', dbPropertyName: 'helaa_reference', fieldType: 'text' },
+        },
+        {
+          type: 'CONTAINER',
+          title: 'Location',
+          display: 'group',
+          cells: [
+            { label: 'Ward', dbPropertyName: 'ward', fieldType: 'text' },
+            { label: 'Parish', dbPropertyName: 'parish', fieldType: 'text' },
+            { label: 'Neighbourhood area', dbPropertyName: 'neighbourhood_area_name', fieldType: 'text' },
+          ],
+        },
+      ],
+    },
+    {
+      id: 'assessment',
+      tabTitle: 'Assessment',
+      visible: true,
+      content: [
+        {
+          type: 'TABLE',
+          title: 'Capacity',
+          signedBy: 'both',
+          columns: ['Measure', 'Value'],
+          rows: [
+            {
+              label: 'Site area (ha)',
+              cells: [{ label: 'Site area', dbPropertyName: 'size_ha', fieldType: 'number', min: 0, max: 0 }],
+            },
+            {
+              label: 'Suitable area (ha)',
+              cells: [
+                {
+                  label: 'Suitable area',
+                  dbPropertyName: 'suitable_area',
+                  fieldType: 'number',
+                  min: 0,
+                  max: 5000,
+                },
+              ],
+            },
+            {
+              label: 'Optimised unit capacity',
+              cells: [
+                {
+                  label: 'Optimised unit capacity',
+                  dbPropertyName: 'optimised_unit_capacity',
+                  fieldType: 'number',
+                  min: 0,
+                  max: 100_000,
+                  validation: { confirm: true },
+                },
+              ],
+            },
+          ],
+        },
+        {
+          type: 'CONTAINER',
+          title: 'Suitability and availability',
+          display: 'accordion',
+          cells: [
+            { label: 'Suitability', dbPropertyName: 'suitability_assessment_result', fieldType: 'select' },
+            { label: 'Accessibility band', dbPropertyName: 'accessibility_band', fieldType: 'select' },
+            { label: 'Availability', dbPropertyName: 'availability_time_period', fieldType: 'select' },
+          ],
+        },
+      ],
+    },
+    {
+      id: 'status',
+      tabTitle: 'Status',
+      visible: true,
+      content: [
+        {
+          type: 'FIELD',
+          cell: {
+            label: 'Status',
+            dbPropertyName: 'status',
+            fieldType: 'select',
+            validation: { confirm: true },
+          },
+        },
+        {
+          type: 'FIELD',
+          cell: { label: 'Assessment date', dbPropertyName: 'assessment_date', fieldType: 'date' },
+        },
+      ],
+    },
   ],
 };
