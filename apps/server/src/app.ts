@@ -40,6 +40,7 @@ import { sitesRoutes } from './modules/sites/sites.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { siteRecordRoutes } from './modules/sites/site-record.routes';
 import { userMetadataRoutes } from './modules/users/user-metadata.routes';
+import { listsRoutes } from './modules/lists/lists.routes';
 import type { AuthDeps } from './modules/auth/auth.service';
 import { loadSession, type SessionContext } from './modules/auth/auth.session';
 import { healthRoutes } from './modules/health/health.routes';
@@ -236,6 +237,7 @@ export async function buildApp({
       await api.register(tagsRoutes);
       await api.register(siteRecordRoutes);
       await api.register(userMetadataRoutes);
+      await api.register(listsRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },
     { prefix: API_BASE_PATH },

@@ -18,3 +18,4 @@ export * from './config/siteSearch';
 export * from './config/siteFeatures';
 export * from './sites/tags';
 export * from './sites/record';
+export * from './sites/lists';

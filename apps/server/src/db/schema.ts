@@ -235,6 +235,24 @@ export type SiteRelationsTable = {
   comment: string | null;
 };
 
+/** Spec 01 §3 Site list (migration 0015). */
+export type SiteListsTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  list_name: string;
+  created_by: string | null;
+  scenario_name: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type SiteListSitesTable = {
+  tenant_id: string;
+  list_id: string;
+  site_id: string;
+  added_at: CreatedAt;
+};
+
 /** A narrow copy of the filterable site columns, kept by triggers on `sites` (migration 0010). */
 export type SiteSearchRowsTable = Pick<
   SitesTable,
@@ -329,4 +347,6 @@ export type Database = {
   site_history: SiteHistoryTable;
   site_overrides: SiteOverridesTable;
   site_relations: SiteRelationsTable;
+  site_lists: SiteListsTable;
+  site_list_sites: SiteListSitesTable;
 };
