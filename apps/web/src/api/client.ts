@@ -190,4 +190,10 @@ export const api = {
     request('PATCH', path, schema, body, options),
   delete: <T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions) =>
     request('DELETE', path, schema, undefined, options),
+  /** A DELETE that names what to remove in its body (a tag, a version, many site ids). */
+  deleteWithBody: <T>(path: string, schema: ResponseSchema<T>, body: unknown, options?: RequestOptions) =>
+    request('DELETE', path, schema, body, options),
 };
+
+/** For calls answered with 204 and no body. */
+export const noContent: ResponseSchema<unknown> = { safeParse: (data) => ({ success: true, data }) };

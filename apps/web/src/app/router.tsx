@@ -12,6 +12,9 @@ import { TenantGate } from './tenant/TenantGate';
 const AppLayout = lazyScreen('layout', (m) => m.AppLayout);
 const SiteSearchPage = lazyScreen('siteSearch', (m) => m.SiteSearchPage);
 const SiteTablePage = lazyScreen('siteTable', (m) => m.SiteTablePage);
+const SiteDetailsPage = lazyScreen('siteDetails', (m) => m.SiteDetailsPage);
+const SiteMapPage = lazyScreen('siteMap', (m) => m.SiteMapPage);
+const SiteListPage = lazyScreen('siteList', (m) => m.SiteListPage);
 const SelectTenantPage = lazyScreen('selectTenant', (m) => m.SelectTenantPage);
 const SignUpPage = lazyScreen('signUp', (m) => m.SignUpPage);
 const SignInPage = lazyScreen('auth', (m) => m.SignInPage);
@@ -76,9 +79,9 @@ const siteAssessmentRoutes: RouteObject[] = [
   { path: 'map', element: <SiteSearchPage /> },
   { path: 'table', element: <SiteTablePage /> },
   soon('data-export', 'Data export'),
-  soon('site/:siteId', 'Site details'),
-  soon('site/:siteId/map', 'Site map'),
-  soon('list/:listId', 'Site list'),
+  { path: 'site/:siteId', element: <SiteDetailsPage /> },
+  { path: 'site/:siteId/map', element: <SiteMapPage /> },
+  { path: 'list/:listId', element: <SiteListPage /> },
   soon('settings', 'Settings'),
   soon('notifications', 'Notifications'),
   soon('notifications/archived', 'Archived notifications'),

@@ -35,7 +35,11 @@ export const featureFlagCatalogue = {
   buildingHighlighting: { label: 'Building highlighting', application: 'placemaker', defaultValue: false },
   updatedSearchFilters: { label: 'Updated search filters', application: 'placemaker', defaultValue: true },
   // Spec 01 §4 draw site: "if a polygon overlaps an existing one and overlap is not allowed".
-  siteOverlap: { label: 'Drawn sites may overlap existing sites', application: 'placemaker', defaultValue: false },
+  siteOverlap: {
+    label: 'Drawn sites may overlap existing sites',
+    application: 'placemaker',
+    defaultValue: false,
+  },
   consultationsPages: { label: 'Consultations pages', application: 'consultations', defaultValue: true },
 } as const satisfies Record<string, { label: string; application: ApplicationName; defaultValue: boolean }>;
 

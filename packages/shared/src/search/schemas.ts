@@ -28,6 +28,8 @@ export const flexibleSearchRequestSchema = z
       .regex(/^\d{1,18}$/, 'A site id')
       .optional(),
     scenario: z.string().min(1).max(100).optional(),
+    /** Only the sites on this site list (the /list/{id} grid). */
+    listId: z.string().uuid().optional(),
   })
   .refine((request) => !(request.after && request.sort), {
     message: 'Paging after a site id needs the default order (no sort)',

@@ -113,6 +113,27 @@ describe('site lists (spec 01 §5, §7 "Lists")', () => {
     ]);
   });
 
+  it("pages the list's sites through the flexible search, with the table's columns", async () => {
+    const list = await create('Grid');
+    await call(officer, 'POST', `/lists/${list.id}/sites`, { siteIds: [siteIds[1], siteIds[3]] });
+    const answer = await call(viewer, 'POST', '/search/site/flexible', {
+      listId: list.id,
+      attributes: ['site_name', 'size_ha'],
+      sort: { field: 'site_name', direction: 'asc' },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json().total).toBe(2);
+    expect(
+      answer
+        .json()
+        .sites.map((site: { id: string }) => site.id)
+        .sort(),
+    ).toEqual([siteIds[1], siteIds[3]].map(String).sort());
+    expect(answer.json().sites[0]).toHaveProperty('size_ha');
+    const foreign = await call(otherOfficer, 'POST', '/search/site/flexible', { listId: list.id });
+    expect(foreign.json()).toMatchObject({ sites: [], total: 0 });
+  });
+
   it('deletes a list', async () => {
     const list = await create('Temporary');
     expect((await call(officer, 'DELETE', `/lists/${list.id}`)).statusCode).toBe(204);

@@ -113,12 +113,22 @@ export async function flexibleSearch(db: Kysely<Database>, tenantId: string, req
         );
       }
       if (request.after) page = page.where('sites.id', '>', request.after);
+      if (request.listId) page = page.where('sites.id', 'in', onList(trx, request.listId));
       const rows = await readingArea(() =>
         page.orderBy('sites.id').limit(request.limit).offset(request.offset).execute(),
       );
       return rows.map((row) => ({ ...row, id: String(row.id) }));
     }),
     withTenant(db, tenantId, async (trx) => {
+      if (request.listId) {
+        // A list's grid: few sites, counted directly (the totals cache is keyed by filters only).
+        const { base } = await prepareSearch(trx, tenantId, request);
+        const row = await base
+          .where('sites.id', 'in', onList(trx, request.listId))
+          .select(sql<number>`count(*)::int`.as('n'))
+          .executeTakeFirstOrThrow();
+        return Number(row.n);
+      }
       // The version is read before counting: a total counted after a concurrent change may be
       // filed under the older version, which no later request asks for again.
       const { rows } = await sql<{
@@ -222,6 +232,13 @@ async function prepareSearch(trx: Transaction<Database>, tenantId: string, reque
     base: await matchingSites(trx, tenantId, dictionary, request.filters, request.scenario),
   };
 }
+
+/** The ids of the sites on a site list (row-level security keeps it to the council's lists). */
+const onList = (trx: Transaction<Database>, listId: string) =>
+  trx
+    .selectFrom('site_list_sites')
+    .select('site_list_sites.site_id')
+    .where('site_list_sites.list_id', '=', listId);
 
 /** An area PostGIS cannot read is the caller's input, not our fault. */
 async function readingArea<T>(query: () => Promise<T>): Promise<T> {

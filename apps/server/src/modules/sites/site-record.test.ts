@@ -637,12 +637,17 @@ describe('deleting sites and permissions (spec 01 §6)', () => {
 describe('the site page layout in user metadata (issue 11 point 3)', () => {
   it("keeps each user's layout per breakpoint, refuses a bad one, and forgets it on reset", async () => {
     expect((await call(officer, 'GET', '/user/site-details-layout')).json()).toEqual({ layouts: null });
-    const layouts = { lg: [{ i: 'map', x: 0, y: 0, w: 6, h: 8 }], xs: [{ i: 'notes', x: 0, y: 0, w: 4, h: 6 }] };
+    const layouts = {
+      lg: [{ i: 'map', x: 0, y: 0, w: 6, h: 8 }],
+      xs: [{ i: 'notes', x: 0, y: 0, w: 4, h: 6 }],
+    };
     const saved = await call(officer, 'PUT', '/user/site-details-layout', { layouts });
     expect(saved.statusCode, saved.body).toBe(200);
     expect((await call(officer, 'GET', '/user/site-details-layout')).json()).toEqual({ layouts });
     expect((await call(admin, 'GET', '/user/site-details-layout')).json()).toEqual({ layouts: null });
-    const bad = await call(officer, 'PUT', '/user/site-details-layout', { layouts: { lg: [{ i: 'nothing', x: 0 }] } });
+    const bad = await call(officer, 'PUT', '/user/site-details-layout', {
+      layouts: { lg: [{ i: 'nothing', x: 0 }] },
+    });
     expect(bad.statusCode).toBe(400);
     await call(officer, 'PUT', '/user/site-details-layout', { layouts: null });
     expect((await call(officer, 'GET', '/user/site-details-layout')).json()).toEqual({ layouts: null });

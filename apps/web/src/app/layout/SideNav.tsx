@@ -2,8 +2,10 @@ import { useMemo, useState } from 'react';
 import { Button, Layout, Menu, Tooltip, type MenuProps } from 'antd';
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
 import { featureAccess } from '@planning/shared';
 import { useAccess } from '../../features/auth/hooks';
+import { fetchSiteLists, listQueryKeys } from '../../features/sites/lists/api';
 import { useTenant } from '../tenant/TenantContext';
 import { useNavCollapsed } from './navCollapsed';
 import { NARROW_LAYOUT, useMediaQuery } from '../../components/useMediaQuery';
@@ -23,7 +25,6 @@ export const SIDE_NAV_WIDTH = 211;
 export const SIDE_NAV_COLLAPSED_WIDTH = 46;
 
 // Site lists arrive with the lists work; until then the menu shows its empty state.
-const NO_SITE_LISTS: SiteListLink[] = [];
 
 /** antd's default 24 px indent truncates 'Sites Form Builder' at 211 px. */
 const MENU_INDENT = 16;
@@ -83,6 +84,16 @@ export function SideNav() {
   const siteListsMenu = useAccess(featureAccess.siteListsMenu).permitted;
   const consultationsMenu = useAccess(featureAccess.consultationsMenu).permitted;
   const admin = useAccess(featureAccess.admin).permitted;
+  // Spec 01 §2: the side menu's Site Lists, the council's lists by name.
+  const siteLists = useQuery({
+    queryKey: listQueryKeys.all,
+    queryFn: ({ signal }) => fetchSiteLists(signal),
+    enabled: siteListsMenu,
+  });
+  const listLinks = useMemo<SiteListLink[]>(
+    () => (siteLists.data ?? []).map((list) => ({ id: list.id, name: list.listName })),
+    [siteLists.data],
+  );
   const entries = useMemo(
     () =>
       visibleSideMenu(sideMenu, {
@@ -145,7 +156,7 @@ export function SideNav() {
               <SiteListsNav
                 key={block.entry.key}
                 entry={block.entry}
-                lists={NO_SITE_LISTS}
+                lists={listLinks}
                 collapsed={collapsed}
                 onExpand={() => setCollapsed(false)}
               />

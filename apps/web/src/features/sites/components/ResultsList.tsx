@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Button, Checkbox, Dropdown, Empty, Spin } from 'antd';
-import { DownOutlined, ExportOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Empty, Spin } from 'antd';
+import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { featureAccess, type SearchFilter, type SiteCardConfig } from '@planning/shared';
@@ -8,6 +8,8 @@ import { Permitted } from '../../../app/access/Permitted';
 import { requestFailureMessage } from '../../../app/notices/errorNotice';
 import { fetchMatchingIds, searchSites, sitesMessages, sitesQueryKeys } from '../api';
 import { FIRST_PAGE, nextPageStart, pageLimit, resultsText } from '../resultPages';
+import { AddToListModal } from '../lists/AddToListModal';
+import { BulkActions } from './BulkActions';
 import { SiteCard, type ResultSite } from './SiteCard';
 
 /** Spec 01 §9: a card is 25 px per field plus about 84.5 and 3.75. */
@@ -72,6 +74,7 @@ export function ResultsList({
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
+  const [listing, setListing] = useState<string | null>(null);
 
   const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer keeps its own state; nothing here is memoised from it
@@ -106,6 +109,11 @@ export function ResultsList({
   const allSelected = total > 0 && selected.size >= total;
   return (
     <section className="site-results" aria-label="Search results">
+      <AddToListModal
+        open={listing !== null}
+        siteIds={listing ? [listing] : []}
+        onClose={() => setListing(null)}
+      />
       <div className="site-results__header">
         {/* Busy while pages load: a screen reader hears the count once, not after every page. */}
         <p className="site-results__count" role="status" aria-live="polite" aria-busy={isFetching}>
@@ -132,21 +140,7 @@ export function ResultsList({
             </Checkbox>
           </Permitted>
           <Permitted needs={featureAccess.bulkSiteActions}>
-            <Dropdown
-              trigger={['click']}
-              disabled={selected.size === 0}
-              menu={{
-                items: [
-                  { key: 'add-to-list', label: 'Add to list', disabled: true },
-                  { key: 'add-tag', label: 'Add tag', disabled: true },
-                  { key: 'delete', label: 'Delete', danger: true, disabled: true },
-                ],
-              }}
-            >
-              <Button size="small">
-                Bulk actions <DownOutlined aria-hidden />
-              </Button>
-            </Dropdown>
+            <BulkActions selected={[...selected]} onDone={() => setSelected(new Set())} />
           </Permitted>
           <Button
             size="small"
@@ -197,6 +191,7 @@ export function ResultsList({
                       })
                     }
                     onShowOnMap={() => onShowOnMap(site.id)}
+                    onAddToList={() => setListing(site.id)}
                   />
                 </div>
               );

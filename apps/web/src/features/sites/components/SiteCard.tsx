@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Button, Checkbox, Select } from 'antd';
-import { AimOutlined } from '@ant-design/icons';
+import { AimOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { featureAccess, formatCardValue, type SiteCardConfig } from '@planning/shared';
 import { Permitted } from '../../../app/access/Permitted';
@@ -20,12 +20,22 @@ type SiteCardProps = {
   selected: boolean;
   onSelect: (selected: boolean) => void;
   onShowOnMap: () => void;
+  /** Spec 01 §2: the card's add-to-list button. */
+  onAddToList: () => void;
   /** Spec 01 §2: with the scenarios feature on, the card offers them and the link carries one. */
   scenarios: string[] | null;
 };
 
 /** Spec 01 §2 / 03 §3.2 Site card: the configured fields, tags, and the two ways on. */
-export function SiteCard({ site, config, selected, onSelect, onShowOnMap, scenarios }: SiteCardProps) {
+export function SiteCard({
+  site,
+  config,
+  selected,
+  onSelect,
+  onShowOnMap,
+  onAddToList,
+  scenarios,
+}: SiteCardProps) {
   const [scenario, setScenario] = useState(site.scenario_name);
   const title = typeof site.site_name === 'string' && site.site_name ? site.site_name : site.id_unique;
   const titleId = `site-card-${site.id}`;
@@ -45,6 +55,16 @@ export function SiteCard({ site, config, selected, onSelect, onShowOnMap, scenar
         <h3 id={titleId} className="site-card__title">
           {title}
         </h3>
+        <Permitted needs={featureAccess.siteListsMenu}>
+          <Button
+            size="small"
+            type="text"
+            icon={<PlusSquareOutlined aria-hidden />}
+            onClick={onAddToList}
+            aria-label={`Add ${title} to a list`}
+            title="Add to list"
+          />
+        </Permitted>
       </header>
       <dl className="site-card__fields">
         {config.elements.map((element) => {

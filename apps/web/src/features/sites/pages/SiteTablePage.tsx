@@ -1,4 +1,4 @@
-import { useMemo, useState, type ThHTMLAttributes } from 'react';
+import { useMemo, useState, type ReactNode, type ThHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import { Drawer, Table, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
@@ -32,8 +32,13 @@ const SITE_NAME_WIDTH = 220;
 const initialWidth = (field: string, label: string) =>
   field === 'site_name' ? SITE_NAME_WIDTH : clampColumnWidth(label.length * 8 + 48);
 
+type SiteTablePageProps = {
+  /** /list/{id}: the list's sites instead of the stored search, under the list's own header. */
+  list?: { id: string; scenarioName: string | null; header: ReactNode };
+};
+
 /** /table: the search the map shows, as a paged grid sorted on the server. */
-export function SiteTablePage() {
+export function SiteTablePage({ list }: SiteTablePageProps = {}) {
   const { tenant } = useTenant();
   const [search, apply] = useStoredSearch(tenant.name);
   const { config: searchConfig, filters } = useAppliedFilters(search.values, search.area);
@@ -64,20 +69,21 @@ export function SiteTablePage() {
   const attributes = elements.map((element) => element.dbPropertyName);
   // Asked only once the config is in, and so the filters (enabled below).
   const request = {
-    filters: filters ?? [],
+    filters: list ? [] : (filters ?? []),
     attributes,
     sort,
     limit: PAGE_SIZE,
     offset: (page - 1) * PAGE_SIZE,
+    ...(list ? { listId: list.id, ...(list.scenarioName ? { scenario: list.scenarioName } : {}) } : {}),
   };
   const results = useQuery({
     queryKey: sitesQueryKeys.table(request),
     queryFn: ({ signal }) => searchSites(request, signal),
-    enabled: Boolean(searchConfig.data && cardConfig.data),
+    enabled: Boolean((list || searchConfig.data) && cardConfig.data),
     placeholderData: keepPreviousData,
   });
 
-  if (searchConfig.isError) return <ConfigError type="site-search" error={searchConfig.error} />;
+  if (searchConfig.isError && !list) return <ConfigError type="site-search" error={searchConfig.error} />;
   if (cardConfig.isError) return <ConfigError type="site-card" error={cardConfig.error} />;
   if (!cardConfig.data) return <FullPageSpin label="Loading the site table" />;
 
@@ -127,12 +133,12 @@ export function SiteTablePage() {
   return (
     <div className="site-table">
       <div className="site-table__header">
-        <h1 className="page__title">Site table</h1>
+        {list ? list.header : <h1 className="page__title">Site table</h1>}
         <p role="status" aria-live="polite">
           {failure ?? (results.isPending ? 'Searching…' : resultsText(total, total))}
         </p>
       </div>
-      {searchConfig.data && (
+      {searchConfig.data && !list && (
         <>
           <AppliedFilters
             config={searchConfig.data}

@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+import * as maplibregl from 'maplibre-gl';
+import type { GeoJSONSource } from 'maplibre-gl';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import type { TerraDraw } from 'terra-draw';
+import type { Polygon } from 'geojson';
+import { API_BASE_PATH, tileQueryString, type BaseMapInfo } from '@planning/shared';
+import { getStoredTenantName } from '../../../api/tenantStorage';
+import { buildSiteMapStyle, HIGHLIGHT_SOURCE, MAP, type SiteOutline } from '../map/mapStyle';
+
+maplibregl.setWorkerUrl(maplibreWorkerUrl);
+
+type Props = {
+  /** The outline to show (WGS84 GeoJSON), or null when there is none. */
+  geometry: unknown;
+  bbox: [number, number, number, number];
+  scenario: string;
+  mainColor: string;
+  baseMaps: BaseMapInfo[];
+  /** Which outline the neighbouring sites are drawn with. */
+  outline?: SiteOutline;
+  label: string;
+  /** Boundary edit: while true, clicks draw a new outline, handed over when it is closed. */
+  drawing?: boolean;
+  onDrawn?: (polygon: Polygon) => void;
+};
+
+/** The site over the base map with its neighbours, fitted to its outline (site page, /site/{id}/map). */
+export function SiteOutlineMap({
+  geometry,
+  bbox,
+  scenario,
+  mainColor,
+  baseMaps,
+  outline = 'sites',
+  label,
+  drawing,
+  onDrawn,
+}: Props) {
+  const container = useRef<HTMLDivElement>(null);
+  const mapRef = useRef<maplibregl.Map | null>(null);
+  const drawRef = useRef<TerraDraw | null>(null);
+  const onDrawnRef = useRef(onDrawn);
+  useEffect(() => {
+    onDrawnRef.current = onDrawn;
+  });
+  const [ready, setReady] = useState(false);
+
+  useEffect(() => {
+    if (!container.current) return;
+    const origin = window.location.origin;
+    const map = new maplibregl.Map({
+      container: container.current,
+      style: buildSiteMapStyle({
+        origin,
+        tileQuery: tileQueryString({ filters: [], scenario }),
+        mainColor,
+        baseLayer: 'offline',
+        baseMaps,
+        outline,
+      }),
+      bounds: bbox,
+      fitBoundsOptions: { padding: 40, maxZoom: 17 },
+      minZoom: MAP.minZoom,
+      maxZoom: MAP.maxZoom,
+      attributionControl: { compact: true },
+      transformRequest: (url) => {
+        if (!url.startsWith(`${origin}${API_BASE_PATH}`)) return { url };
+        const tenant = getStoredTenantName();
+        return { url, credentials: 'same-origin', headers: tenant ? { 'X-Tenant': tenant } : {} };
+      },
+    });
+    map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    mapRef.current = map;
+    let removed = false;
+    map.on('load', () => {
+      void import('../map/drawTools').then(({ startDrawTools }) => {
+        if (removed) return;
+        drawRef.current = startDrawTools(map, {
+          onMeasure: () => {},
+          onPolygon: (polygon) => onDrawnRef.current?.(polygon),
+        });
+        setReady(true);
+      });
+    });
+    // A panel resized in the layout editor resizes its map.
+    const observer = new ResizeObserver(() => map.resize());
+    observer.observe(container.current);
+    return () => {
+      removed = true;
+      observer.disconnect();
+      drawRef.current?.stop();
+      map.remove();
+      mapRef.current = null;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is made once per site and scenario
+  }, [scenario, outline]);
+
+  useEffect(() => {
+    const map = mapRef.current;
+    if (!map || !ready) return;
+    const source = map.getSource<GeoJSONSource>(HIGHLIGHT_SOURCE);
+    source?.setData(
+      geometry
+        ? {
+            type: 'FeatureCollection',
+            features: [{ type: 'Feature', properties: {}, geometry: geometry as Polygon }],
+          }
+        : { type: 'FeatureCollection', features: [] },
+    );
+    map.fitBounds(bbox, { padding: 40, maxZoom: 17, animate: false });
+  }, [geometry, bbox, ready]);
+
+  useEffect(() => {
+    const draw = drawRef.current;
+    if (!draw) return;
+    draw.clear();
+    draw.setMode(drawing ? 'polygon' : 'static');
+  }, [drawing, ready]);
+
+  return (
+    <div
+      ref={container}
+      className="site-outline-map"
+      role="region"
+      aria-label={label}
+      data-ready={ready || undefined}
+    />
+  );
+}
