@@ -64,4 +64,34 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     expect(await axeViolations(table), '/table').toEqual([]);
     await table.context().close();
   });
+
+  it('finds nothing on /site/{id} with its features, notes and history, nor on /list/{id}', async () => {
+    const site = await openAsTenant(running, 'demo', '/site/7', 'officer');
+    await site.getByRole('tab', { name: 'Overview' }).waitFor({ timeout: 30_000 });
+    await site.locator('.site-outline-map[data-ready]').first().waitFor({ timeout: 30_000 });
+    expect(await axeViolations(site), '/site/7').toEqual([]);
+    const created = await site.context().request.post(`${running.baseUrl}/api/v1/lists`, {
+      headers: { 'x-tenant': 'demo', 'x-csrf-token': await csrfOf(site) },
+      data: { listName: 'Accessibility check' },
+    });
+    const list = (await created.json()) as { id: string };
+    await site.context().request.post(`${running.baseUrl}/api/v1/lists/${list.id}/sites`, {
+      headers: { 'x-tenant': 'demo', 'x-csrf-token': await csrfOf(site) },
+      data: { siteIds: [7, 8] },
+    });
+    await site.goto(`${running.baseUrl}/list/${list.id}`);
+    await site.locator('.ant-table-row').nth(1).waitFor({ timeout: 30_000 });
+    expect(await axeViolations(site), '/list/{id}').toEqual([]);
+    await site.context().close();
+  });
 });
+
+/** The session's CSRF token, as the app reads it. */
+async function csrfOf(page: Page): Promise<string> {
+  const answer = await page
+    .context()
+    .request.get(`${page.url().split('/').slice(0, 3).join('/')}/api/v1/auth/is-authenticated`, {
+      headers: { 'x-tenant': 'demo' },
+    });
+  return ((await answer.json()) as { csrfToken: string }).csrfToken;
+}

@@ -115,7 +115,7 @@ describe('branding and layout', () => {
     expect(await page.getByRole('banner').count()).toBe(1);
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
     await page.goto(`${running.baseUrl}/site/42/map`);
-    await page.getByRole('heading', { name: 'Site map' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: /^Map of / }).waitFor();
     expect(await page.getByRole('banner').count()).toBe(0);
     expect(await page.getByRole('navigation', { name: 'Main navigation' }).count()).toBe(0);
     await page.context().close();
