@@ -5,9 +5,14 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { TerraDraw } from 'terra-draw';
 import type { Polygon } from 'geojson';
-import { API_BASE_PATH, tileQueryString, type BaseMapInfo } from '@planning/shared';
-import { getStoredTenantName } from '../../../api/tenantStorage';
-import { buildSiteMapStyle, HIGHLIGHT_SOURCE, MAP, type SiteOutline } from '../map/mapStyle';
+import { tileQueryString, type BaseMapInfo } from '@planning/shared';
+import {
+  apiTransformRequest,
+  buildSiteMapStyle,
+  HIGHLIGHT_SOURCE,
+  MAP,
+  type SiteOutline,
+} from '../map/mapStyle';
 
 maplibregl.setWorkerUrl(maplibreWorkerUrl);
 
@@ -65,11 +70,7 @@ export function SiteOutlineMap({
       minZoom: MAP.minZoom,
       maxZoom: MAP.maxZoom,
       attributionControl: { compact: true },
-      transformRequest: (url) => {
-        if (!url.startsWith(`${origin}${API_BASE_PATH}`)) return { url };
-        const tenant = getStoredTenantName();
-        return { url, credentials: 'same-origin', headers: tenant ? { 'X-Tenant': tenant } : {} };
-      },
+      transformRequest: apiTransformRequest(origin),
     });
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
     mapRef.current = map;

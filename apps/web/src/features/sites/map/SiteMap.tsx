@@ -8,11 +8,11 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { TerraDraw } from 'terra-draw';
 import type { FeatureCollection } from 'geojson';
-import { API_BASE_PATH, type BaseMapInfo, type SearchArea } from '@planning/shared';
-import { getStoredTenantName } from '../../../api/tenantStorage';
+import type { BaseMapInfo, SearchArea } from '@planning/shared';
 import { MapToolbar } from './MapToolbar';
 import { SitePopup, type PopupSite } from './SitePopup';
 import {
+  apiTransformRequest,
   baseColours,
   buildSiteMapStyle,
   HIGHLIGHT_SOURCE,
@@ -92,12 +92,7 @@ export function SiteMap(props: SiteMapProps) {
       maxZoom: MAP.maxZoom,
       maxPitch: MAP.maxPitch,
       attributionControl: { compact: true },
-      // Our own API: send the council and the session with every tile and GeoJSON request.
-      transformRequest: (url) => {
-        if (!url.startsWith(`${origin}${API_BASE_PATH}`)) return { url };
-        const tenant = getStoredTenantName();
-        return { url, credentials: 'same-origin', headers: tenant ? { 'X-Tenant': tenant } : {} };
-      },
+      transformRequest: apiTransformRequest(origin),
     });
     mapRef.current = map;
 

@@ -1,3 +1,4 @@
+import { getStoredTenantName } from '../../../api/tenantStorage';
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
 import { API_BASE_PATH, SITE_TILE, type BaseMapInfo } from '@planning/shared';
 
@@ -244,5 +245,14 @@ export function buildSiteMapStyle(options: {
         paint: { 'line-color': '#ffdd00', 'line-width': 3 },
       },
     ],
+  };
+}
+
+/** Our own API: send the council and the session with every tile and GeoJSON request a map makes. */
+export function apiTransformRequest(origin: string) {
+  return (url: string): { url: string; credentials?: 'same-origin'; headers?: Record<string, string> } => {
+    if (!url.startsWith(`${origin}${API_BASE_PATH}`)) return { url };
+    const tenant = getStoredTenantName();
+    return { url, credentials: 'same-origin', headers: tenant ? { 'X-Tenant': tenant } : {} };
   };
 }
