@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
+import { upsertFlag } from '../apps/server/src/modules/tenants/tenants.queries';
 import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
-import { openMap } from './support/site-search';
+import { expectStatus, found, mapReady, openMap } from './support/site-search';
 
 let running: RunningApp;
 let tenantId: string;
@@ -165,5 +166,111 @@ describe('the site page (issue 11 point 3)', () => {
     expect(await dialog.textContent()).toContain(
       'Self intersection errors have been detected in the polygon. Please draw again.',
     );
+  });
+});
+
+// Last: a drawn site changes every count the map journeys above wait for.
+describe('draw site on /map (issue 11 point 5)', () => {
+  const setOverlap = (value: boolean) =>
+    withTenant(running.database.db, tenantId, (trx) => upsertFlag(trx, tenantId, 'siteOverlap', value));
+
+  it('offers the draw tools only to those who may write sites', async () => {
+    const page = await openAsTenant(running, 'demo', '/map', 'viewer');
+    await mapReady(page);
+    expect(await page.getByRole('button', { name: 'Measure distance' }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: /^Draw site/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('refuses a crossing outline and an overlap, then saves a drawn site and finds it by name', async () => {
+    const page = await openAsTenant(running, 'demo', '/map', 'officer');
+    await mapReady(page);
+    const tool = page.getByRole('button', { name: 'Draw site polygon' });
+    // Choosing the same tool again ends drawing.
+    await tool.click();
+    await page.getByText('Click on the map to draw the site; double-click to finish.').waitFor();
+    expect(await tool.getAttribute('aria-pressed')).toBe('true');
+    await tool.click();
+    expect(await tool.getAttribute('aria-pressed')).toBe('false');
+    expect(await page.getByText('Click on the map to draw the site; double-click to finish.').count()).toBe(
+      0,
+    );
+
+    const box = (await page.locator('.site-map__canvas').boundingBox())!;
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    const draw = async (corners: number[][]) => {
+      for (const [dx, dy] of corners.slice(0, -1)) await page.mouse.click(cx + dx!, cy + dy!);
+      const [lx, ly] = corners.at(-1)!;
+      await page.mouse.dblclick(cx + lx!, cy + ly!);
+    };
+
+    // A bow tie is refused at once, and the tool stays on to draw again.
+    await tool.click();
+    await draw([
+      [-60, -60],
+      [60, 60],
+      [60, -60],
+      [-60, 60],
+    ]);
+    const polygonError = page.getByRole('dialog', { name: 'Polygon Error' });
+    await polygonError.waitFor();
+    expect(await polygonError.textContent()).toContain(
+      'Self intersection errors have been detected in the polygon. Please draw again.',
+    );
+    await polygonError.getByRole('button', { name: 'OK' }).click();
+    await polygonError.waitFor({ state: 'hidden' });
+    expect(await tool.getAttribute('aria-pressed')).toBe('true');
+
+    // A square over the middle of the district, where sites are.
+    await draw([
+      [-60, -60],
+      [60, -60],
+      [60, 60],
+      [-60, 60],
+    ]);
+    await page.getByRole('group', { name: 'Drawn site' }).getByRole('button', { name: 'Save site' }).click();
+    const naming = page.getByRole('dialog', { name: 'Save site' });
+    await naming.getByRole('button', { name: 'Save site' }).click();
+    await naming.getByText('Please enter site name').waitFor();
+    await naming.getByRole('textbox', { name: 'Site name' }).fill("St Mary's drawn meadow");
+    await naming.getByRole('button', { name: 'Save site' }).click();
+    await page
+      .getByText(
+        'Site has not been created. The site overlaps an existing site, which this council does not allow. Please draw again.',
+      )
+      .waitFor();
+
+    // Where the council allows overlap, the same outline is saved.
+    await setOverlap(true);
+    try {
+      await page
+        .getByRole('group', { name: 'Drawn site' })
+        .getByRole('button', { name: 'Save site' })
+        .click();
+      await naming.getByRole('textbox', { name: 'Site name' }).fill("St Mary's drawn meadow");
+      // The map, settled, asks for its tiles again, so the new site shows without a reload.
+      await page.waitForFunction(
+        () => document.querySelector('.site-map__canvas')?.getAttribute('data-map-state') === 'idle',
+      );
+      const tilesAgain = page.waitForResponse(
+        (response) => response.url().includes('/vector-tiles/') && response.request().method() === 'GET',
+      );
+      await naming.getByRole('button', { name: 'Save site' }).click();
+      await page.getByText('Site has been created').waitFor();
+      await tilesAgain;
+      expect(await page.getByRole('group', { name: 'Drawn site' }).count()).toBe(0);
+      expect(await tool.getAttribute('aria-pressed')).toBe('false');
+    } finally {
+      await setOverlap(false);
+    }
+
+    await page.locator('.filter-panel').getByLabel('Site name').fill("St Mary's drawn");
+    await page.getByRole('button', { name: 'Search Sites' }).click();
+    await expectStatus(page, found(1));
+    const card = page.locator('.site-card');
+    expect(await card.getByText("St Mary's drawn meadow").count()).toBe(1);
+    await card.getByRole('link', { name: 'View Site Details' }).click();
+    await page.getByRole('heading', { level: 1, name: /St Mary's drawn meadow/ }).waitFor();
+    await snap(page, 'drawn-site');
   });
 });

@@ -39,6 +39,8 @@ export const featureAccess = {
     { unit: 'sites', action: 'delete' },
   ],
   searchButton: [{ unit: 'sites', action: 'read' }],
+  /** Draw site on /map and editing a site's boundary (spec 01 §4). */
+  drawSites: [{ unit: 'sites', action: 'write' }],
   consultationsMenu: [{ unit: 'placemaker', action: 'read' }],
   admin: [
     { unit: 'placemaker', action: 'read' },

@@ -25,6 +25,8 @@ type ResultsListProps = {
   scenarios: string[] | null;
   onShowOnMap: (id: string) => void;
   onExport: (siteIds: string[]) => void;
+  /** Sites were deleted in bulk: the map draws its tiles again. */
+  onSitesDeleted?: () => void;
 };
 
 /**
@@ -40,6 +42,7 @@ export function ResultsList({
   scenarios,
   onShowOnMap,
   onExport,
+  onSitesDeleted,
 }: ResultsListProps) {
   const attributes = useMemo(
     () => [...new Set(['site_name', ...config.elements.map((element) => element.dbPropertyName)])],
@@ -140,7 +143,13 @@ export function ResultsList({
             </Checkbox>
           </Permitted>
           <Permitted needs={featureAccess.bulkSiteActions}>
-            <BulkActions selected={[...selected]} onDone={() => setSelected(new Set())} />
+            <BulkActions
+              selected={[...selected]}
+              onDone={(what) => {
+                setSelected(new Set());
+                if (what === 'deleted') onSitesDeleted?.();
+              }}
+            />
           </Permitted>
           <Button
             size="small"

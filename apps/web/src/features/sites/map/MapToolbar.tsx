@@ -5,6 +5,7 @@ import {
   ColumnWidthOutlined,
   CompassOutlined,
   EditOutlined,
+  EnvironmentOutlined,
   FullscreenExitOutlined,
   FullscreenOutlined,
   GlobalOutlined,
@@ -26,8 +27,8 @@ type MapToolbarProps = {
   onScreenshot: () => void;
   measuring: boolean;
   onToggleMeasure: () => void;
-  drawing: boolean;
-  onToggleDraw: () => void;
+  /** Draw site with a polygon or a point; null for those who may not create sites. */
+  drawSite: { polygon: boolean; point: boolean; onPolygon: () => void; onPoint: () => void } | null;
   /** The cut-polygon toggle: sites drawn by their cut boundaries. */
   cutSites: boolean;
   onToggleCutSites: () => void;
@@ -103,13 +104,24 @@ export function MapToolbar(props: MapToolbarProps) {
         pressed={props.measuring}
         disabled={!props.ready}
       />
-      <Tool
-        label="Draw polygon"
-        icon={<EditOutlined />}
-        onClick={props.onToggleDraw}
-        pressed={props.drawing}
-        disabled={!props.ready}
-      />
+      {props.drawSite && (
+        <>
+          <Tool
+            label="Draw site polygon"
+            icon={<EditOutlined />}
+            onClick={props.drawSite.onPolygon}
+            pressed={props.drawSite.polygon}
+            disabled={!props.ready}
+          />
+          <Tool
+            label="Draw site point"
+            icon={<EnvironmentOutlined />}
+            onClick={props.drawSite.onPoint}
+            pressed={props.drawSite.point}
+            disabled={!props.ready}
+          />
+        </>
+      )}
       <Tool
         label={props.fullscreen ? 'Exit full screen' : 'Full screen'}
         icon={props.fullscreen ? <FullscreenExitOutlined /> : <FullscreenOutlined />}

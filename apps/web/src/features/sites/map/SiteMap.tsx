@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ConfigProvider } from 'antd';
+import { ConfigProvider, Modal } from 'antd';
 import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSource, MapGeoJSONFeature, VectorTileSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -8,7 +8,8 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { TerraDraw } from 'terra-draw';
 import type { FeatureCollection } from 'geojson';
-import type { BaseMapInfo, SearchArea } from '@planning/shared';
+import { siteMessages, type BaseMapInfo, type SearchArea } from '@planning/shared';
+import { DrawSiteControls, type DrawnShape } from './DrawSiteControls';
 import { MapToolbar } from './MapToolbar';
 import { SitePopup, type PopupSite } from './SitePopup';
 import {
@@ -41,9 +42,23 @@ export type SiteMapProps = {
   area: SearchArea | null;
   onAreaDrawn: (area: SearchArea) => void;
   onOpenSite: (id: string) => void;
+  /** Draw site (spec 01 §4): offered to those who may write sites. */
+  canDrawSites: boolean;
+  onSiteCreated: (site: { id: string; name: string }) => void;
+  /** Bumped when sites change (drawn, deleted): the same tiles are asked for again. */
+  revision: number;
 };
 
-type DrawMode = 'none' | 'polygon' | 'measure';
+/** 'area' is Search in area's polygon; the site tools draw a new site as a polygon or a point. */
+type DrawMode = 'none' | 'area' | 'site-polygon' | 'site-point' | 'measure';
+
+const terraDrawMode: Record<DrawMode, string> = {
+  none: 'static',
+  area: 'polygon',
+  'site-polygon': 'polygon',
+  'site-point': 'point',
+  measure: 'linestring',
+};
 
 maplibregl.setWorkerUrl(maplibreWorkerUrl);
 // The worker (half a megabyte) starts loading with this module, not once the screen has its data.
@@ -63,6 +78,8 @@ export function SiteMap(props: SiteMapProps) {
   const [baseLayer, setBaseLayer] = useState<BaseLayer>('offline');
   const [drawMode, setDrawMode] = useState<DrawMode>('none');
   const [measurement, setMeasurement] = useState<string | null>(null);
+  const [drawnShape, setDrawnShape] = useState<DrawnShape | null>(null);
+  const [polygonError, setPolygonError] = useState<string | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [satellite, setSatellite] = useState(false);
   const [terrain, setTerrain] = useState(false);
@@ -155,17 +172,37 @@ export function SiteMap(props: SiteMapProps) {
         if (removed) return;
         drawRef.current = startDrawTools(map, {
           onMeasure: setMeasurement,
-          onPolygon: (polygon) => {
-            if (callbacks.current.drawArea)
+          onPolygon: (polygon, selfIntersecting) => {
+            const mode = drawModeRef.current;
+            if (mode === 'area')
               callbacks.current.onAreaDrawn({
                 type: 'Polygon',
                 coordinates: polygon.coordinates,
               } as SearchArea);
+            if (mode !== 'site-polygon') return;
+            if (selfIntersecting) {
+              // Spec 01 §5: refused at once; the outline stays until the message is read, then
+              // goes, and the tool stays on to draw again.
+              setPolygonError(siteMessages.selfIntersection);
+              return;
+            }
+            holdDrawnShape(polygon);
+          },
+          onPoint: (point) => {
+            if (drawModeRef.current === 'site-point') holdDrawnShape(point);
           },
         });
         setReady(true);
       });
     });
+    // A finished site shape stays on the map, and further clicks wait, until it is saved or cancelled.
+    function holdDrawnShape(shape: DrawnShape) {
+      drawRef.current?.setMode('static');
+      // Leaving a terra-draw mode turns double-click zoom back on, and the double click that
+      // finished the outline is still on its way: it must not zoom the map.
+      map.doubleClickZoom.disable();
+      setDrawnShape(shape);
+    }
     const onFullscreen = () => setFullscreen(document.fullscreenElement === frame.current);
     document.addEventListener('fullscreenchange', onFullscreen);
 
@@ -203,7 +240,7 @@ export function SiteMap(props: SiteMapProps) {
     const source = mapRef.current?.getSource<VectorTileSource>(SITE_SOURCE);
     source?.setTiles([siteTilesUrl(window.location.origin, props.tileQuery, outline)]);
     popupRef.current?.popup.remove();
-  }, [props.tileQuery, outline]);
+  }, [props.tileQuery, outline, props.revision]);
 
   // 'Show On Map': outline the site and fly to it at zoom 16.
   useEffect(() => {
@@ -218,8 +255,8 @@ export function SiteMap(props: SiteMapProps) {
   // Search in area switches the polygon tool on; switching it off forgets the drawing.
   useEffect(() => {
     if (!ready) return;
-    if (props.drawArea) selectDrawMode('polygon');
-    else if (drawMode === 'polygon') selectDrawMode('none');
+    if (props.drawArea) selectDrawMode('area');
+    else if (drawMode === 'area') selectDrawMode('none');
     // eslint-disable-next-line react-hooks/exhaustive-deps -- react to the toggle only
   }, [props.drawArea, ready]);
 
@@ -228,9 +265,20 @@ export function SiteMap(props: SiteMapProps) {
     if (!draw) return;
     draw.clear();
     setMeasurement(null);
-    draw.setMode(mode === 'none' ? 'static' : mode === 'measure' ? 'linestring' : 'polygon');
+    setDrawnShape(null);
+    draw.setMode(terraDrawMode[mode]);
+    if (mode === 'none') mapRef.current?.doubleClickZoom.enable();
     setDrawMode(mode);
   }
+
+  /** After a 'Polygon Error': the refused outline goes and the same tool is ready again. */
+  function drawAgain() {
+    setPolygonError(null);
+    selectDrawMode(drawMode);
+  }
+
+  /** Spec 01 §4: choosing the same tool again ends drawing. */
+  const toggleDrawMode = (mode: DrawMode) => selectDrawMode(drawMode === mode ? 'none' : mode);
 
   function changeBaseLayer(next: BaseLayer) {
     const map = mapRef.current;
@@ -294,9 +342,17 @@ export function SiteMap(props: SiteMapProps) {
         }
         onScreenshot={screenshot}
         measuring={drawMode === 'measure'}
-        onToggleMeasure={() => selectDrawMode(drawMode === 'measure' ? 'none' : 'measure')}
-        drawing={drawMode === 'polygon'}
-        onToggleDraw={() => selectDrawMode(drawMode === 'polygon' ? 'none' : 'polygon')}
+        onToggleMeasure={() => toggleDrawMode('measure')}
+        drawSite={
+          props.canDrawSites
+            ? {
+                polygon: drawMode === 'site-polygon',
+                point: drawMode === 'site-point',
+                onPolygon: () => toggleDrawMode('site-polygon'),
+                onPoint: () => toggleDrawMode('site-point'),
+              }
+            : null
+        }
         cutSites={outline === 'cut-sites'}
         onToggleCutSites={() => setOutline(outline === 'cut-sites' ? 'sites' : 'cut-sites')}
         baseLayer={baseLayer}
@@ -305,6 +361,31 @@ export function SiteMap(props: SiteMapProps) {
         satellite={has('satellite') ? { on: satellite, toggle: toggleSatellite } : null}
         terrain={has('terrain') ? { on: terrain, toggle: toggleTerrain } : null}
       />
+      {(drawMode === 'site-polygon' || drawMode === 'site-point') && !drawnShape && (
+        <output className="site-map__hint" aria-live="polite">
+          {drawMode === 'site-point'
+            ? 'Click on the map to place the site.'
+            : 'Click on the map to draw the site; double-click to finish.'}
+        </output>
+      )}
+      <DrawSiteControls
+        shape={drawnShape}
+        onCreated={(site) => {
+          selectDrawMode('none');
+          props.onSiteCreated(site);
+        }}
+        onCancel={() => selectDrawMode('none')}
+        onPolygonError={setPolygonError}
+      />
+      <Modal
+        open={polygonError !== null}
+        title={siteMessages.polygonErrorTitle}
+        onOk={drawAgain}
+        onCancel={drawAgain}
+        cancelButtonProps={{ style: { display: 'none' } }}
+      >
+        <p role="alert">{polygonError}</p>
+      </Modal>
       {measurement && (
         <output className="site-map__measurement" aria-live="polite">
           {measurement}

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeatureCollection } from 'geojson';
-import { tileQueryString, type FilterValues, type SearchArea } from '@planning/shared';
+import { featureAccess, tileQueryString, type FilterValues, type SearchArea } from '@planning/shared';
 import { Button, Drawer, Spin } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { NARROW_LAYOUT, useMediaQuery } from '../../../components/useMediaQuery';
 import { notifyError } from '../../../app/notices/notifyError';
 import { useTenant } from '../../../app/tenant/TenantContext';
+import { useAccess } from '../../auth/hooks';
 import {
   fetchScenarios,
   fetchSiteCardConfig,
@@ -52,6 +53,10 @@ export function SiteSearchPage() {
   const narrow = useMediaQuery(NARROW_LAYOUT);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [highlight, setHighlight] = useState<FeatureCollection | null>(null);
+  const client = useQueryClient();
+  const canDrawSites = useAccess(featureAccess.drawSites).permitted;
+  // Bumped when sites are drawn or deleted, so the map asks for its tiles again.
+  const [mapRevision, setMapRevision] = useState(0);
   const { config: searchConfig, filters } = useAppliedFilters(search.values, search.area);
   const cardConfig = useQuery({
     queryKey: sitesQueryKeys.cardConfig,
@@ -144,6 +149,12 @@ export function SiteSearchPage() {
           drawArea={searchInArea}
           area={searchInArea ? draftArea : null}
           onAreaDrawn={setDraftArea}
+          canDrawSites={canDrawSites}
+          revision={mapRevision}
+          onSiteCreated={() => {
+            setMapRevision((revision) => revision + 1);
+            void client.invalidateQueries({ queryKey: ['search'] });
+          }}
           onOpenSite={(id) =>
             navigate(withScenario ? `/site/${id}?scenario=${DEFAULT_SCENARIO}` : `/site/${id}`)
           }
@@ -158,6 +169,7 @@ export function SiteSearchPage() {
           scenarios={withScenario ? (scenarios.data?.map((s) => s.name) ?? ['Base']) : null}
           onShowOnMap={(id) => void showOnMap(id)}
           onExport={(siteIds) => navigate('/data-export', { state: { siteIds, scenario: DEFAULT_SCENARIO } })}
+          onSitesDeleted={() => setMapRevision((revision) => revision + 1)}
         />
       ) : (
         <PanelLoading className="site-results" label="Loading the results" />
