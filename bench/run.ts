@@ -3,29 +3,24 @@
 //   npm run bench -- --driver postgres --sites 1000000 --runs 30
 //   npm run bench -- --driver embedded --sites 20000
 // Add --keep to reuse an already seeded database instead of starting from a fresh one.
-import { mkdtemp, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { SITE_TILE, type SearchFilter } from '@planning/shared';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openDatabase, type AppDatabase } from '../apps/server/src/db/database';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { clearTotalsCache, flexibleSearch } from '../apps/server/src/modules/search/search.service';
 import { demoDistrict } from '../apps/server/src/modules/sites/sites.generator';
-import { seedSites } from '../apps/server/src/modules/sites/sites.seed';
-import { findTenantByName } from '../apps/server/src/modules/tenants/tenants.queries';
-import { createTenant } from '../apps/server/src/modules/tenants/tenants.service';
 import { tileBounds } from '../apps/server/src/modules/tiles/tiles.render';
 import {
   clearTileCache,
   serveSiteTile,
   siteCellsSettled,
 } from '../apps/server/src/modules/tiles/tiles.service';
-import { DEMO_PASSWORD, seedDemoUsers } from '../apps/server/src/seed/demo-users';
+import { BENCH_TENANT, count, ms, seedBenchCouncil, startBenchApp, stats, time } from './common';
 
 const { values } = parseArgs({
   options: {
@@ -58,7 +53,7 @@ if (!Number.isInteger(runs) || runs < 1) {
   process.exit(2);
 }
 const WARM_UP = 3;
-const TENANT = 'bench';
+const TENANT = BENCH_TENANT;
 const databaseName = `bench_${sites}${values.spread ? '_spread' : ''}`;
 const dataDir = path.join(import.meta.dirname, '.data', `pglite_${sites}${values.spread ? '_spread' : ''}`);
 const serverUrl = values.url.replace(/\/+$/, '');
@@ -66,20 +61,6 @@ const serverUrl = values.url.replace(/\/+$/, '');
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-async function time<T>(work: () => Promise<T>): Promise<[number, T]> {
-  const started = performance.now();
-  const result = await work();
-  return [performance.now() - started, result];
-}
-
-/** Median and 95th percentile by nearest rank (30 runs: the 29th slowest is the p95). */
-function stats(samples: number[]) {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const rank = (q: number) => sorted[Math.max(0, Math.ceil(q * sorted.length) - 1)]!;
-  return { median: rank(0.5), p95: rank(0.95) };
-}
-const ms = (n: number) => n.toFixed(1);
-const count = (n: number) => n.toLocaleString('en-GB');
 const kib = (bytes: number) => `${(bytes / 1024).toFixed(bytes < 10_240 ? 1 : 0)} KiB`;
 
 type Row = { measure: string; median: string; p95: string; bytes: string; bare: string; ratio: string };
@@ -162,35 +143,9 @@ let serverVersion = '';
 
 try {
   // The same functions as the seed command (npm run seed): a council and the demo sign-ins.
-  const tenantId =
-    (await findTenantByName(database.db, TENANT))?.id ??
-    (await createTenant(database.db, {
-      name: TENANT,
-      shortName: 'Bench',
-      rawName: `Benchmark council (${count(sites)} sites)`,
-      mainColor: '#505a5f',
-    }));
-  await seedDemoUsers(database.db, { id: tenantId, name: TENANT });
-
-  const [seedMs, added] = await time(() =>
-    seedSites(database.db, tenantId, district, sites, (done) => {
-      if (done % 100_000 === 0 || done === sites) console.log(`  seeded ${count(done)}`);
-    }),
-  );
-  if (added > 0) {
-    seedSeconds = seedMs / 1000;
-    console.log(`Seeded ${count(added)} sites in ${seedSeconds.toFixed(1)} s`);
-  }
-  const present = await withTenant(database.db, tenantId, async (trx) => {
-    const { rows: found } = await sql<{
-      n: number;
-    }>`select count(*)::int as n from sites where scenario_name = 'Base'`.execute(trx);
-    return found[0]!.n;
-  });
-  if (added === 0) console.log(`Council "${TENANT}" already has ${count(present)} sites`);
-  if (present !== sites) {
-    console.warn(`Warning: ${count(present)} sites instead of ${count(sites)}; run without --keep`);
-  }
+  const seeded = await seedBenchCouncil(database, sites, district);
+  const { tenantId, present } = seeded;
+  seedSeconds = seeded.seedSeconds;
 
   // Planner statistics as autovacuum would leave them. Only the owner may gather them (the
   // application role's ANALYZE is skipped with a warning).
@@ -433,30 +388,8 @@ try {
   // 2d. The whole HTTP layer: the real app through fastify.inject, signed in as the council's
   // admin (tenant lookup, session, access check, validation, headers), z14 around the centre.
   console.log('HTTP');
-  const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'planning-bench-outbox-'));
-  const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: 'production',
-      APP_URL_TEMPLATE: 'http://{tenant}.planning.test',
-      WEB_DIST_DIR: '/nonexistent',
-      MAIL_OUTBOX_DIR: outboxDir,
-    }),
-    database,
-    logger: false,
-  });
+  const { app, headers, close: closeApp } = await startBenchApp(database);
   try {
-    await app.ready();
-    const login = await app.inject({
-      method: 'POST',
-      url: '/api/v1/auth/firebase-auth/login',
-      headers: { 'x-tenant': TENANT },
-      payload: { email: `admin@${TENANT}.test`, password: DEMO_PASSWORD },
-    });
-    const session = login.cookies.find((cookie) => cookie.name === 'planning_session');
-    if (login.statusCode !== 200 || !session) {
-      throw new Error(`sign-in failed: ${login.statusCode} ${login.body}`);
-    }
-    const headers = { 'x-tenant': TENANT, cookie: `planning_session=${session.value}` };
     const z = 14;
     const { cx, cy, tiles, what, label } = await tilesAround(z);
     console.log(`  ${what}`);
@@ -523,8 +456,7 @@ try {
       p95: ms(none.p95),
     });
   } finally {
-    await app.close();
-    await rm(outboxDir, { recursive: true, force: true });
+    await closeApp();
   }
 } finally {
   await database.close();

@@ -83,6 +83,52 @@ describe('bulk actions and lists (issue 11 points 4–5)', () => {
     await page.getByRole('link', { name }).waitFor();
     await snap(page, 'site-list');
   });
+
+  it('selects sites on /table, tags them and lists them in bulk, then removes one from the list', async () => {
+    const page = await openAsTenant(running, 'demo', '/table', 'officer');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await rows.first().waitFor();
+    const selection = page.getByRole('group', { name: 'Selected sites' });
+    const names: string[] = [];
+    for (const index of [2, 3]) {
+      names.push((await rows.nth(index).getByRole('link').textContent()) ?? '');
+      await rows.nth(index).getByRole('checkbox').check();
+    }
+    await selection.getByText('2 selected').waitFor();
+
+    await selection.getByRole('button', { name: /Bulk actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Add tag' }).click();
+    const tagDialog = page.getByRole('dialog', { name: 'Add a tag to 2 sites' });
+    await tagDialog.getByRole('textbox', { name: 'Tag' }).fill('Table Check');
+    await tagDialog.getByRole('button', { name: 'Add tag' }).click();
+    await expect.poll(() => rows.nth(2).getByText('table-check').count(), { timeout: 20_000 }).toBe(1);
+    expect(await rows.nth(3).getByText('table-check').count()).toBe(1);
+    expect(await rows.nth(1).getByText('table-check').count()).toBe(0);
+    // The selection clears once the action is done.
+    await selection.getByText('Select sites to act on them together').waitFor();
+
+    for (const index of [2, 3]) await rows.nth(index).getByRole('checkbox').check();
+    await selection.getByRole('button', { name: /Bulk actions/ }).click();
+    await page.getByRole('menuitem', { name: 'Add to list' }).click();
+    const listDialog = page.getByRole('dialog');
+    await listDialog.getByRole('textbox', { name: 'Or make a new list' }).fill('Table picks');
+    await listDialog.getByRole('button', { name: 'Create list' }).click();
+    await expect.poll(() => listDialog.getByRole('button', { name: 'Add' }).isDisabled()).toBe(false);
+    await listDialog.getByRole('button', { name: 'Add' }).click();
+    await listDialog.waitFor({ state: 'hidden' });
+
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Table picks' })
+      .click();
+    await page.getByRole('heading', { level: 1, name: 'Table picks' }).waitFor();
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(2);
+    await page.getByRole('checkbox', { name: `Select ${names[0]}` }).check();
+    await selection.getByRole('button', { name: 'Remove from list' }).click();
+    await page.getByText('1 site removed from the list').waitFor();
+    await expect.poll(() => rows.count(), { timeout: 20_000 }).toBe(1);
+    expect(await rows.first().getByRole('link').textContent()).toBe(names[1]);
+  });
 });
 
 describe('the site page (issue 11 point 3)', () => {
@@ -93,6 +139,17 @@ describe('the site page (issue 11 point 3)', () => {
     await card.getByRole('link', { name: 'View Site Details' }).click();
     const page = map;
     await page.getByRole('heading', { level: 1, name }).waitFor();
+    // The panels fit the page at 1280 px: none runs past the grid's right edge.
+    await page.locator('.site-panel').first().waitFor();
+    const overflow = await page.evaluate(() => {
+      const grid = document.querySelector('.site-details__grid')!.getBoundingClientRect();
+      return Math.max(
+        ...[...document.querySelectorAll('.site-panel')].map(
+          (p) => p.getBoundingClientRect().right - grid.right,
+        ),
+      );
+    });
+    expect(overflow).toBeLessThanOrEqual(0.5);
     await page.getByRole('tab', { name: 'Assessment' }).click();
 
     await page.getByRole('button', { name: 'Edit Suitable area' }).click();
@@ -112,6 +169,63 @@ describe('the site page (issue 11 point 3)', () => {
       .poll(() => page.locator('[data-field="suitable_area"] .feature-cell__value').textContent())
       .toContain('12.5');
     await snap(page, 'site-page');
+  });
+
+  it('overrides the calculated capacity with a reason and typed SAVE, then reverts it', async () => {
+    const [id] = await siteIds(1, 8);
+    const page = await openSite(id!);
+    await page.getByRole('tab', { name: 'Assessment' }).click();
+    const cell = page.locator('[data-field="optimised_unit_capacity"]');
+    const calculated = (await cell.locator('.feature-cell__value > span').first().textContent()) ?? '';
+    await page.getByRole('button', { name: 'Edit Optimised unit capacity' }).click();
+    await page.getByRole('textbox', { name: 'Optimised unit capacity' }).fill('4321');
+    await page.getByRole('button', { name: 'Save Optimised unit capacity' }).click();
+    await page.getByText('Give a reason for overriding the value the council calculated').waitFor();
+    await page.getByRole('textbox', { name: 'Reason for the override' }).fill('Pre-application scheme');
+    await page.getByRole('button', { name: 'Save Optimised unit capacity' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Save Optimised unit capacity?' });
+    await confirm.getByRole('textbox', { name: 'Type SAVE to confirm' }).fill('SAVE');
+    await confirm.getByRole('button', { name: 'Save' }).click();
+    await cell.getByText('(overridden)').waitFor();
+    expect(await cell.locator('.feature-cell__value > span').first().textContent()).toBe('4321');
+    const history = page.getByRole('region', { name: 'History' });
+    await history.getByText('Reason for the override: Pre-application scheme').waitFor();
+
+    await page
+      .getByRole('button', { name: 'Revert Optimised unit capacity to the calculated value' })
+      .click();
+    await expect.poll(() => cell.getByText('(overridden)').count(), { timeout: 20_000 }).toBe(0);
+    expect(await cell.locator('.feature-cell__value > span').first().textContent()).toBe(calculated);
+  });
+
+  it('relates another site with a comment, makes it primary and removes it', async () => {
+    const [id, otherId] = await siteIds(2, 10);
+    const { site_name: other, id_unique: reference } = await withTenant(
+      running.database.db,
+      tenantId,
+      async (trx) =>
+        (
+          await sql<{
+            site_name: string;
+            id_unique: string;
+          }>`select site_name, id_unique from sites where id = ${otherId}`.execute(trx)
+        ).rows[0]!,
+    );
+    const page = await openSite(id!);
+    const panel = page.getByRole('region', { name: 'Related sites' });
+    await panel.getByText('No related sites yet.').waitFor();
+    expect(await panel.getByRole('button', { name: 'Add related site' }).isDisabled()).toBe(true);
+    await panel.getByRole('combobox', { name: 'Related site' }).fill(other);
+    // The suggestion names the site and its reference (names repeat across a district).
+    await page.locator(`.ant-select-item-option[title="${other} (${reference})"]`).click();
+    await panel.getByRole('textbox', { name: 'Comment on the relation' }).fill('Same landowner');
+    await panel.getByRole('button', { name: 'Add related site' }).click();
+    await panel.getByRole('link', { name: `${other} (${reference})` }).waitFor();
+    await panel.getByText('Same landowner').waitFor();
+    await panel.getByRole('button', { name: 'Make primary' }).click();
+    await panel.locator('.ant-tag', { hasText: 'Primary' }).waitFor();
+    await panel.getByRole('button', { name: /^Remove .* from the related sites$/ }).click();
+    await panel.getByText('No related sites yet.').waitFor();
   });
 
   it('adds a note (more than 2 characters), shown in notes and history, and filters history to notes', async () => {

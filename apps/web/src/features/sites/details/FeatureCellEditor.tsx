@@ -15,6 +15,8 @@ import { ApiError } from '../../../api/client';
 import { siteDetailsMessages } from './api';
 
 export type SaveField = (change: { cell: FeatureCell; value: EditValue; reason?: string }) => Promise<void>;
+/** Back to the value the council calculated (issue 11 point 2). */
+export type RevertField = (cell: FeatureCell) => Promise<void>;
 
 type Props = {
   cell: FeatureCell;
@@ -23,6 +25,7 @@ type Props = {
   options: string[] | null;
   canEdit: boolean;
   onSave: SaveField;
+  onRevert: RevertField;
   /** A table cell shows no label of its own (its row and column say what it is). */
   hideLabel?: boolean;
 };
@@ -39,7 +42,7 @@ function display(value: unknown): string {
  * as the server will check it ('Not in range {min} - {max}', dates), confirmed with a typed SAVE
  * where the config asks, and a failure leaves an error icon with the reason beside the value.
  */
-export function FeatureCellEditor({ cell, site, options, canEdit, onSave, hideLabel }: Props) {
+export function FeatureCellEditor({ cell, site, options, canEdit, onSave, onRevert, hideLabel }: Props) {
   const value = site.properties[cell.dbPropertyName];
   const override = site.overrides.find((item) => item.field === cell.dbPropertyName);
   const [editing, setEditing] = useState(false);
@@ -225,6 +228,25 @@ export function FeatureCellEditor({ cell, site, options, canEdit, onSave, hideLa
             >
               <span className="feature-cell__override">(overridden)</span>
             </Tooltip>
+          )}
+          {override && canEdit && (
+            <Button
+              type="link"
+              size="small"
+              loading={saving}
+              aria-label={`Revert ${cell.label} to the calculated value`}
+              onClick={() => {
+                setSaving(true);
+                setSaveError(null);
+                onRevert(cell)
+                  .catch((error: unknown) =>
+                    setSaveError(error instanceof ApiError ? error.message : siteDetailsMessages.saveFailed),
+                  )
+                  .finally(() => setSaving(false));
+              }}
+            >
+              Revert
+            </Button>
           )}
           {saveError && (
             <Tooltip title={saveError}>

@@ -30,13 +30,15 @@ import {
   siteDetailsMessages,
   siteQueryKeys,
   updateBoundary,
+  revertSiteOverride,
   updateSiteField,
   updateVisibility,
 } from './api';
-import type { SaveField } from './FeatureCellEditor';
+import type { RevertField, SaveField } from './FeatureCellEditor';
 import { HistoryPanel } from './HistoryPanel';
 import { NotesPanel } from './NotesPanel';
 import { SiteFeaturesPanel } from './SiteFeaturesPanel';
+import { RelatedSitesPanel } from './RelatedSitesPanel';
 import { SiteOutlineMap } from './SiteOutlineMap';
 import { SiteTagsEditor } from './SiteTagsEditor';
 import {
@@ -48,6 +50,7 @@ import {
   readStoredLayouts,
   storeLayouts,
   toSavedLayouts,
+  withEveryPanel,
 } from './siteLayout';
 import '../sites.css';
 
@@ -59,6 +62,7 @@ const panelTitles: Record<SitePanel, string> = {
   notes: 'Notes',
   features: 'Site features',
   history: 'History',
+  related: 'Related sites',
 };
 
 type LayoutMode = 'view' | 'editing';
@@ -104,8 +108,9 @@ export function SiteDetailsPage() {
   const [expanded, setExpanded] = useState(false);
   const [draftLayouts, setDraftLayouts] = useState<SiteLayouts | null>(null);
   const lastSaved = saved.data ?? readStoredLayouts(tenant.name) ?? null;
-  const layouts = expanded ? expandedLayouts() : (draftLayouts ?? lastSaved ?? defaultLayouts());
-  const { width, containerRef, mounted } = useContainerWidth();
+  const layouts = expanded
+    ? expandedLayouts()
+    : (draftLayouts ?? (lastSaved ? withEveryPanel(lastSaved) : defaultLayouts()));
 
   const [drawing, setDrawing] = useState(false);
   const [polygonError, setPolygonError] = useState<string | null>(null);
@@ -137,6 +142,16 @@ export function SiteDetailsPage() {
       afterChange(answer.site);
     } catch (error) {
       // Someone else changed the site: read it again so the next edit starts from their version.
+      if (error instanceof ApiError && error.status === 409) void page.refetch();
+      throw error;
+    }
+  };
+
+  const onRevert: RevertField = async (cell) => {
+    if (!site) return;
+    try {
+      afterChange((await revertSiteOverride(site.id, cell.dbPropertyName, site.version)).site);
+    } catch (error) {
       if (error instanceof ApiError && error.status === 409) void page.refetch();
       throw error;
     }
@@ -229,11 +244,13 @@ export function SiteDetailsPage() {
           options={options.data ?? {}}
           canEdit={canWrite}
           onSave={onSave}
+          onRevert={onRevert}
         />
       ) : (
         <Spin />
       ),
       history: <HistoryPanel siteId={site.id} />,
+      related: <RelatedSitesPanel siteId={site.id} canWrite={canWrite} />,
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- panels follow the site and its settings
   }, [site, features.data, features.error, options.data, canWrite, drawing, tenant]);
@@ -395,11 +412,10 @@ export function SiteDetailsPage() {
         )}
       </div>
 
-      <div
-        ref={containerRef}
+      <MeasuredGrid
         className={`site-details__grid${mode === 'editing' ? ' site-details__grid--editing' : ''}`}
       >
-        {mounted && (
+        {(width) => (
           <Responsive
             width={width}
             layouts={layouts}
@@ -439,7 +455,7 @@ export function SiteDetailsPage() {
             ))}
           </Responsive>
         )}
-      </div>
+      </MeasuredGrid>
 
       <Modal
         open={deleting}
@@ -479,5 +495,25 @@ export function SiteDetailsPage() {
       </Modal>
       <AddToListModal open={addingToList} siteIds={[site.id]} onClose={() => setAddingToList(false)} />
     </main>
+  );
+}
+
+/**
+ * The grid's own width, measured from its first render: it mounts with the site's data, so the
+ * measuring starts when the element exists (a hook in the page would start while it loads, find
+ * nothing and keep the library's 1280 px guess).
+ */
+function MeasuredGrid({
+  className,
+  children,
+}: {
+  className: string;
+  children: (width: number) => ReactNode;
+}) {
+  const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
+  return (
+    <div ref={containerRef} className={className}>
+      {mounted && children(width)}
+    </div>
   );
 }

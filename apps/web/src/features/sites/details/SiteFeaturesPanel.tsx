@@ -1,6 +1,6 @@
 import { Collapse, Tabs } from 'antd';
 import type { FeatureCell, FeatureContent, SiteFeaturesConfig, SiteRecord } from '@planning/shared';
-import { FeatureCellEditor, type SaveField } from './FeatureCellEditor';
+import { FeatureCellEditor, type RevertField, type SaveField } from './FeatureCellEditor';
 
 type Props = {
   config: SiteFeaturesConfig;
@@ -9,10 +9,11 @@ type Props = {
   options: Record<string, string[] | null>;
   canEdit: boolean;
   onSave: SaveField;
+  onRevert: RevertField;
 };
 
 /** Spec 03 §3.2 Site features: the council's tabs, each of FIELD, CONTAINER and TABLE items. */
-export function SiteFeaturesPanel({ config, site, options, canEdit, onSave }: Props) {
+export function SiteFeaturesPanel({ config, site, options, canEdit, onSave, onRevert }: Props) {
   const cell = (item: FeatureCell, hideLabel = false) => (
     <FeatureCellEditor
       key={item.dbPropertyName}
@@ -21,6 +22,7 @@ export function SiteFeaturesPanel({ config, site, options, canEdit, onSave }: Pr
       options={options[item.dbPropertyName] ?? null}
       canEdit={canEdit}
       onSave={onSave}
+      onRevert={onRevert}
       hideLabel={hideLabel}
     />
   );

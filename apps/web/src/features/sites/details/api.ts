@@ -1,5 +1,8 @@
 import {
+  childSitesSchema,
   configResponseSchema,
+  relatedSitesSchema,
+  siteLookupResponseSchema,
   dataDictionarySchema,
   createdSiteSchema,
   notesSchema,
@@ -35,6 +38,8 @@ export const siteQueryKeys = {
   timeline: (id: string, type: HistoryType | undefined) => ['site', id, 'timeline', type ?? 'ALL'] as const,
   notes: (id: string) => ['site', id, 'notes'] as const,
   scenarios: (id: string) => ['site', id, 'scenarios'] as const,
+  related: (id: string) => ['site', id, 'related'] as const,
+  children: (id: string) => ['site', id, 'children'] as const,
   featuresConfig: ['configs', 'site-features'] as const,
   tags: ['tags'] as const,
   layout: ['user', 'site-details-layout'] as const,
@@ -125,6 +130,32 @@ export function createDrawnSite(name: string, geometry: unknown, scenario?: stri
     custom_site_poly: geometry,
     scenario,
   });
+}
+
+export async function fetchRelatedSites(id: string, signal?: AbortSignal) {
+  return (await api.get(`/site/${id}/related-sites`, relatedSitesSchema, { signal })).related;
+}
+
+export function saveRelatedSite(
+  id: string,
+  relatedId: string,
+  body: { isPrimary: boolean; comment: string | null },
+) {
+  return api.put(`/site/${id}/related-sites/${relatedId}`, relatedSitesSchema, body);
+}
+
+export function removeRelatedSite(id: string, relatedId: string) {
+  return api.delete(`/site/${id}/related-sites/${relatedId}`, noContent);
+}
+
+export async function fetchChildSites(id: string, signal?: AbortSignal) {
+  return (await api.get(`/site/${id}/children`, childSitesSchema, { signal })).children;
+}
+
+/** Sites whose name, HELAA reference or id contains the text (GET /search/site). */
+export async function lookupSites(text: string, signal?: AbortSignal) {
+  return (await api.get('/search/site', siteLookupResponseSchema, { signal, query: { q: text, limit: 10 } }))
+    .sites;
 }
 
 export async function fetchSavedLayouts(signal?: AbortSignal) {

@@ -37,7 +37,8 @@ function defaultFor(cols: number): Item[] {
       { i: 'features', x: 0, y: 8, w: cols, h: 12 },
       { i: 'notes', x: 0, y: 20, w: cols, h: 7 },
       { i: 'history', x: 0, y: 27, w: cols, h: 10 },
-      { i: 'cutMap', x: 0, y: 37, w: cols, h: 8 },
+      { i: 'related', x: 0, y: 37, w: cols, h: 6 },
+      { i: 'cutMap', x: 0, y: 43, w: cols, h: 8 },
     ];
   }
   const half = Math.floor(cols / 2);
@@ -48,6 +49,7 @@ function defaultFor(cols: number): Item[] {
     { i: 'features', x: 0, y: 9, w: wide, h: 14 },
     { i: 'notes', x: wide, y: 9, w: cols - wide, h: 6 },
     { i: 'history', x: wide, y: 15, w: cols - wide, h: 8 },
+    { i: 'related', x: 0, y: 23, w: cols, h: 5 },
   ];
 }
 
@@ -60,6 +62,7 @@ function expandedFor(cols: number): Item[] {
     { i: 'cutMap', x: half % cols, y: 16, w: cols - (half % cols) || cols, h: 8 },
     { i: 'notes', x: 0, y: 24, w: half, h: 7 },
     { i: 'history', x: half % cols, y: 24, w: cols - (half % cols) || cols, h: 7 },
+    { i: 'related', x: 0, y: 31, w: cols, h: 5 },
   ];
 }
 
@@ -68,6 +71,30 @@ const everyBreakpoint = (make: (cols: number) => Item[]): SiteLayouts =>
 
 export const defaultLayouts = (): SiteLayouts => everyBreakpoint(defaultFor);
 export const expandedLayouts = (): SiteLayouts => everyBreakpoint(expandedFor);
+
+/**
+ * A layout saved before a panel existed gains it at the bottom, at its default size, rather than
+ * the grid squeezing it into one cell.
+ */
+export function withEveryPanel(layouts: SiteLayouts): SiteLayouts {
+  const defaults = defaultLayouts();
+  const complete: Partial<Record<SiteLayoutBreakpoint, Item[]>> = {};
+  for (const name of siteLayoutBreakpoints) {
+    const items = layouts[name];
+    if (!items) continue;
+    let bottom = Math.max(0, ...items.map((item) => item.y + item.h));
+    const missing = defaults[name]!.filter((item) => !items.some((saved) => saved.i === item.i));
+    complete[name] = [
+      ...items,
+      ...missing.map((item) => {
+        const placed = { ...item, x: 0, y: bottom };
+        bottom += item.h;
+        return placed;
+      }),
+    ];
+  }
+  return complete as SiteLayouts;
+}
 
 /** Spec 01 §3 local-storage keys: the site view layout, per council. */
 const storageKey = (tenantName: string) => `${tenantName}:site-view-layout`;

@@ -6,7 +6,8 @@ import { listNameSchema, siteListMessages } from '@planning/shared';
 import { ApiError } from '../../../api/client';
 import { Permitted } from '../../../app/access/Permitted';
 import { SiteTablePage } from '../pages/SiteTablePage';
-import { deleteSiteList, fetchSiteList, listQueryKeys, renameSiteList } from './api';
+import { useAccess } from '../../auth/hooks';
+import { deleteSiteList, fetchSiteList, listQueryKeys, removeSitesFromList, renameSiteList } from './api';
 
 const deleteGrant = [{ unit: 'site-lists', action: 'delete' }] as const;
 const writeGrant = [{ unit: 'site-lists', action: 'write' }] as const;
@@ -25,6 +26,20 @@ export function SiteListPage() {
   const [renameError, setRenameError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
   const refresh = () => client.invalidateQueries({ queryKey: listQueryKeys.all });
+  const canEdit = useAccess(writeGrant).permitted;
+  const removeSites = useMutation({
+    mutationFn: ({ ids }: { ids: string[]; done: () => void }) => removeSitesFromList(listId, ids),
+    onSuccess: (answer, { done }) => {
+      void message.success(
+        `${answer.changed.toLocaleString('en-GB')} ${answer.changed === 1 ? 'site' : 'sites'} removed from the list`,
+      );
+      done();
+      void refresh();
+      void client.invalidateQueries({ queryKey: ['search', 'table'] });
+    },
+    onError: (error) =>
+      void message.error(`${error instanceof ApiError ? error.message : 'Request failed'}!`),
+  });
   const rename = useMutation({
     mutationFn: (name: string) => renameSiteList(listId, name),
     onSuccess: () => {
@@ -76,7 +91,26 @@ export function SiteListPage() {
   );
   return (
     <>
-      <SiteTablePage key={listId} list={{ id: listId, scenarioName: list.data.scenarioName, header }} />
+      <SiteTablePage
+        key={listId}
+        list={{
+          id: listId,
+          scenarioName: list.data.scenarioName,
+          header,
+          selectionActions: canEdit
+            ? (selected, clearSelection) => (
+                <Button
+                  size="small"
+                  disabled={selected.length === 0}
+                  loading={removeSites.isPending}
+                  onClick={() => removeSites.mutate({ ids: selected, done: clearSelection })}
+                >
+                  Remove from list
+                </Button>
+              )
+            : undefined,
+        }}
+      />
       <Modal
         open={renaming !== null}
         title="Rename list"

@@ -1,13 +1,16 @@
 import { useMemo, useState, type ReactNode, type ThHTMLAttributes } from 'react';
 import { Link } from 'react-router';
-import { Drawer, Table, type TableColumnsType } from 'antd';
+import { App, Button, Drawer, Table, type TableColumnsType } from 'antd';
 import type { SortOrder } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { clampColumnWidth, formatCardValue, type FilterValues } from '@planning/shared';
+import { clampColumnWidth, featureAccess, formatCardValue, type FilterValues } from '@planning/shared';
 import { FullPageSpin } from '../../../components/FullPageSpin';
 import { useTenant } from '../../../app/tenant/TenantContext';
 import { requestFailureMessage } from '../../../app/notices/errorNotice';
-import { fetchSiteCardConfig, searchSites, sitesMessages, sitesQueryKeys } from '../api';
+import { fetchMatchingIds, fetchSiteCardConfig, searchSites, sitesMessages, sitesQueryKeys } from '../api';
+import { useAccess } from '../../auth/hooks';
+import { fetchListSiteIds } from '../lists/api';
+import { BulkActions } from '../components/BulkActions';
 import { ConfigError } from '../components/ConfigError';
 import type { ResultSite } from '../components/SiteCard';
 import { resultsText } from '../resultPages';
@@ -21,20 +24,29 @@ import '../sites.css';
 
 const PAGE_SIZE = 50;
 /** Room for two or three tags; more are cut with an ellipsis, all of them on the site's page. */
-const TAGS_WIDTH = 160;
+const TAGS_WIDTH = 150;
 
 type Sort = { field: string; direction: 'asc' | 'desc' } | undefined;
 
 /** The site's name, the link to its page, gets the room to be read. */
-const SITE_NAME_WIDTH = 220;
+const SITE_NAME_WIDTH = 200;
 
 /** A first width from the heading's length (and its sort arrows), inside the grid's 125–400 px. */
 const initialWidth = (field: string, label: string) =>
   field === 'site_name' ? SITE_NAME_WIDTH : clampColumnWidth(label.length * 8 + 48);
 
+/** The selection column: a checkbox, labelled for screen readers. */
+const SELECTION_WIDTH = 36;
+
 type SiteTablePageProps = {
   /** /list/{id}: the list's sites instead of the stored search, under the list's own header. */
-  list?: { id: string; scenarioName: string | null; header: ReactNode };
+  list?: {
+    id: string;
+    scenarioName: string | null;
+    header: ReactNode;
+    /** The list's own actions on the selected sites (remove from the list). */
+    selectionActions?: (selected: string[], clearSelection: () => void) => ReactNode;
+  };
 };
 
 /** /table: the search the map shows, as a paged grid sorted on the server. */
@@ -50,6 +62,25 @@ export function SiteTablePage({ list }: SiteTablePageProps = {}) {
     apply(next);
     setDraft(next.values);
     setPage(1);
+    setSelected(new Set());
+  };
+  // Spec 01 §2 bulk actions, as on /map: the selection spans pages until the search changes.
+  const { message } = App.useApp();
+  const canBulk = useAccess(featureAccess.bulkSiteActions).permitted;
+  const selectable = canBulk || Boolean(list?.selectionActions);
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [selectingAll, setSelectingAll] = useState(false);
+  const clearSelection = () => setSelected(new Set());
+  const selectAll = async () => {
+    setSelectingAll(true);
+    try {
+      const ids = list ? await fetchListSiteIds(list.id) : (await fetchMatchingIds(filters ?? [])).ids;
+      setSelected(new Set(ids));
+    } catch (error) {
+      void message.error(requestFailureMessage(error, sitesMessages.searchFailed));
+    } finally {
+      setSelectingAll(false);
+    }
   };
   const cardConfig = useQuery({
     queryKey: sitesQueryKeys.cardConfig,
@@ -128,6 +159,27 @@ export function SiteTablePage({ list }: SiteTablePageProps = {}) {
   ];
 
   const total = results.data?.total ?? 0;
+  const selectionBar = selectable && (
+    <div className="site-table__selection" role="group" aria-label="Selected sites">
+      <span aria-live="polite">
+        {selected.size > 0
+          ? `${selected.size.toLocaleString('en-GB')} selected`
+          : 'Select sites to act on them together'}
+      </span>
+      {total > selected.size && (
+        <Button type="link" size="small" loading={selectingAll} onClick={() => void selectAll()}>
+          {total === 1 ? 'Select the 1 site' : `Select all ${total.toLocaleString('en-GB')} sites`}
+        </Button>
+      )}
+      {selected.size > 0 && (
+        <Button type="link" size="small" onClick={clearSelection}>
+          Clear selection
+        </Button>
+      )}
+      {canBulk && <BulkActions selected={[...selected]} onDone={clearSelection} />}
+      {list?.selectionActions?.([...selected], clearSelection)}
+    </div>
+  );
   // Spec 01 §8: a failed search says so, never 'No sites found'.
   const failure = results.isError ? requestFailureMessage(results.error, sitesMessages.searchFailed) : null;
   return (
@@ -171,10 +223,28 @@ export function SiteTablePage({ list }: SiteTablePageProps = {}) {
           </Drawer>
         </>
       )}
+      {selectionBar}
       <Table<ResultSite>
         rowKey="id"
         size="small"
         columns={columns}
+        rowSelection={
+          selectable
+            ? {
+                selectedRowKeys: [...selected],
+                preserveSelectedRowKeys: true,
+                columnWidth: SELECTION_WIDTH,
+                // antd copies the header into a hidden measuring row, where a select-all checkbox
+                // would be a focusable control inside aria-hidden; 'Select all N sites' above does it.
+                hideSelectAll: true,
+                columnTitle: <span className="visually-hidden">Select</span>,
+                onChange: (keys) => setSelected(new Set(keys.map(String))),
+                getCheckboxProps: (site) => ({
+                  'aria-label': `Select ${String(site.site_name ?? site.id_unique)}`,
+                }),
+              }
+            : undefined
+        }
         dataSource={(results.data?.sites ?? []) as ResultSite[]}
         loading={results.isFetching}
         components={{ header: { cell: ResizableHeaderCell } }}
@@ -182,7 +252,9 @@ export function SiteTablePage({ list }: SiteTablePageProps = {}) {
         // cutting the last column off, and scrolls sideways only when the user widens columns.
         tableLayout="fixed"
         scroll={{
-          x: columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0),
+          x:
+            columns.reduce((sum, column) => sum + Number(column.width ?? 0), 0) +
+            (selectable ? SELECTION_WIDTH : 0),
           y: 'calc(100vh - 260px)',
         }}
         locale={{ emptyText: failure ?? 'No sites found' }}
