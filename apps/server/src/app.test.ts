@@ -131,6 +131,27 @@ describe('API conventions', () => {
       spec.paths['/api/v1/tenants/current'].get.responses['200'].content['application/json'].schema;
     expect(current.properties).toHaveProperty('flags');
     expect(current.properties).toHaveProperty('maintenance');
+    // Every reference points at a schema the document holds (recursive filters included), so a
+    // client generator can read it.
+    const refs = new Set<string>();
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) node.forEach(visit);
+      else if (node && typeof node === 'object') {
+        for (const [key, value] of Object.entries(node)) {
+          if (key === '$ref' && typeof value === 'string') refs.add(value);
+          else visit(value);
+        }
+      }
+    };
+    visit(spec);
+    const missing = [...refs].filter((ref) => {
+      const [hash, ...path] = ref.split('/');
+      if (hash !== '#') return true;
+      let at: unknown = spec;
+      for (const part of path) at = (at as Record<string, unknown> | undefined)?.[part];
+      return at === undefined;
+    });
+    expect(missing).toEqual([]);
   });
 });
 

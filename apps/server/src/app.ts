@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import swagger from '@fastify/swagger';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -203,6 +204,8 @@ export async function buildApp({
       servers: [{ url: '/' }],
     },
     transform: jsonSchemaTransform,
+    // Gathers the schemas routes refer to (a recursive filter's own definition among them).
+    transformObject: jsonSchemaTransformObject,
   });
 
   await app.register(

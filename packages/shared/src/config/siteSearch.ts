@@ -105,7 +105,8 @@ export const filterConfigSchema: z.ZodType<FilterConfig> = z.lazy(() =>
       filters: z.array(filterConfigSchema).min(1).max(50),
     }),
   ]),
-);
+  // Named for the OpenAPI document, as the search filter is.
+).meta({ id: 'FilterConfig' });
 
 export const siteSearchConfigSchema = z.object({ filters: z.array(filterConfigSchema).max(100) });
 export type SiteSearchConfig = z.infer<typeof siteSearchConfigSchema>;

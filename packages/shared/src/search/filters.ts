@@ -144,7 +144,8 @@ export const searchFilterSchema: z.ZodType<SearchFilter> = z.lazy(() =>
       filters: z.array(searchFilterSchema).max(SEARCH_LIMITS.filtersMax),
     }),
   ]),
-);
+  // A named schema, so the OpenAPI document holds the recursion as one component it refers to.
+).meta({ id: 'SearchFilter' });
 
 /** The whole filter list: bounded in count and depth so no request can be made arbitrarily costly. */
 export const searchFiltersSchema = z

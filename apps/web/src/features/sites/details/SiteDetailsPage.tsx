@@ -40,6 +40,7 @@ import { NotesPanel } from './NotesPanel';
 import { SiteFeaturesPanel } from './SiteFeaturesPanel';
 import { RelatedSitesPanel } from './RelatedSitesPanel';
 import { SiteOutlineMap } from './SiteOutlineMap';
+import { PolygonErrorModal } from '../map/PolygonErrorModal';
 import { SiteTagsEditor } from './SiteTagsEditor';
 import {
   defaultLayouts,
@@ -484,15 +485,7 @@ export function SiteDetailsPage() {
           autoFocus
         />
       </Modal>
-      <Modal
-        open={polygonError !== null}
-        title={siteMessages.polygonErrorTitle}
-        onOk={() => setPolygonError(null)}
-        onCancel={() => setPolygonError(null)}
-        cancelButtonProps={{ style: { display: 'none' } }}
-      >
-        <p role="alert">{polygonError}</p>
-      </Modal>
+      <PolygonErrorModal message={polygonError} onClose={() => setPolygonError(null)} />
       <AddToListModal open={addingToList} siteIds={[site.id]} onClose={() => setAddingToList(false)} />
     </main>
   );

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { ConfigProvider, Modal } from 'antd';
+import { ConfigProvider } from 'antd';
 import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSource, MapGeoJSONFeature, VectorTileSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -11,6 +11,7 @@ import type { FeatureCollection } from 'geojson';
 import { siteMessages, type BaseMapInfo, type SearchArea } from '@planning/shared';
 import { DrawSiteControls, type DrawnShape } from './DrawSiteControls';
 import { MapToolbar } from './MapToolbar';
+import { PolygonErrorModal } from './PolygonErrorModal';
 import { SitePopup, type PopupSite } from './SitePopup';
 import {
   apiTransformRequest,
@@ -377,15 +378,7 @@ export function SiteMap(props: SiteMapProps) {
         onCancel={() => selectDrawMode('none')}
         onPolygonError={setPolygonError}
       />
-      <Modal
-        open={polygonError !== null}
-        title={siteMessages.polygonErrorTitle}
-        onOk={drawAgain}
-        onCancel={drawAgain}
-        cancelButtonProps={{ style: { display: 'none' } }}
-      >
-        <p role="alert">{polygonError}</p>
-      </Modal>
+      <PolygonErrorModal message={polygonError} onClose={drawAgain} />
       {measurement && (
         <output className="site-map__measurement" aria-live="polite">
           {measurement}
