@@ -87,6 +87,7 @@ export async function startBenchApp(database: AppDatabase): Promise<BenchApp> {
     config: loadConfig({
       NODE_ENV: 'production',
       APP_URL_TEMPLATE: 'http://{tenant}.planning.test',
+      ALLOW_UNSCANNED_UPLOADS: 'true',
       WEB_DIST_DIR: '/nonexistent',
       MAIL_OUTBOX_DIR: outboxDir,
     }),

@@ -260,6 +260,7 @@ async function startServer(): Promise<{ process: ChildProcess; base: string; clo
       HOST: '127.0.0.1',
       NODE_ENV: 'production',
       APP_URL_TEMPLATE: 'http://{tenant}.planning.test',
+      ALLOW_UNSCANNED_UPLOADS: 'true',
       SEED_DEMO: 'false',
       LOG_LEVEL: values['log-level'],
     },

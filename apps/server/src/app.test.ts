@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { buildTestApp, type TestApp } from '../test/test-app';
 import { openDatabase } from './db/database';
 import { MIGRATIONS_DIR, MigrationError } from './db/migrate';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig } from './config';
 
 // Probe routes exercise the shared error handling the way every real route will meet it.
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -192,10 +192,31 @@ describe('start-up', () => {
     );
   });
 
+  it('refuses to start in production without a virus scanner, unless unscanned uploads are allowed', () => {
+    const production = {
+      NODE_ENV: 'production',
+      APP_URL_TEMPLATE: 'https://planning.{tenant}.example.gov.uk',
+    };
+    expect(() => loadConfig(production)).toThrow(ConfigError);
+    expect(() => loadConfig(production)).toThrow('CLAMD_HOST must be set in production');
+    expect(loadConfig({ ...production, CLAMD_HOST: '127.0.0.1' }).clamd).toEqual({
+      host: '127.0.0.1',
+      port: 3310,
+      timeoutMs: 60_000,
+    });
+    expect(loadConfig({ ...production, ALLOW_UNSCANNED_UPLOADS: 'true' }).clamd).toBeNull();
+  });
+
+  it('takes S3 settings only all together', () => {
+    expect(() => loadConfig({ S3_ENDPOINT: 'http://127.0.0.1:9000' })).toThrow(ConfigError);
+    expect(loadConfig({}).s3).toBeNull();
+  });
+
   it('never seeds demo data in production', () => {
     const production = {
       NODE_ENV: 'production',
       APP_URL_TEMPLATE: 'https://planning.{tenant}.example.gov.uk',
+      ALLOW_UNSCANNED_UPLOADS: 'true',
     };
     expect(loadConfig({ ...production, SEED_DEMO: 'true' }).seedDemo).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development' }).seedDemo).toBe(true);

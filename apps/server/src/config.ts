@@ -89,6 +89,26 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+$/, 'APP_URL_TEMPLATE must be an http(s) URL')
     .optional(),
+  /** ClamAV's clamd (TCP) that scans every upload; without it files stay 'unscanned'. */
+  CLAMD_HOST: z.string().min(1).optional(),
+  CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
+  /** Milliseconds one scan may take before it counts as a scanner failure (and is retried). */
+  CLAMD_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
+  /** Production refuses to start without CLAMD_HOST unless this says unscanned uploads are accepted. */
+  ALLOW_UNSCANNED_UPLOADS: booleanFromEnv.optional(),
+  /**
+   * Key (at least 32 characters) signing file download URLs; every process of one deployment
+   * needs the same. Unset: a random key kept in DATA_DIR (one process, or a shared folder).
+   */
+  FILE_SIGNING_SECRET: z.string().min(32, 'FILE_SIGNING_SECRET must be at least 32 characters').optional(),
+  /** An S3-compatible store for files; all of these together, else files go under DATA_DIR. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_REGION: z.string().min(1).default('eu-west-2'),
+  /** true for MinIO, s3rver and most self-hosted stores (bucket in the path, not the host name). */
+  S3_FORCE_PATH_STYLE: booleanFromEnv.optional(),
   /** Built web app to serve; the API alone is served when the folder is missing. */
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
 });
@@ -113,6 +133,20 @@ export type Config = {
   redisUrl: string | undefined;
   mail: { smtpUrl: string | undefined; outboxDir: string; from: string };
   appUrlTemplate: string;
+
+  clamd: { host: string; port: number; timeoutMs: number } | null;
+  allowUnscannedUploads: boolean;
+  fileSigningSecret: string | undefined;
+  s3: S3Config | null;
+};
+
+export type S3Config = {
+  endpoint: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  region: string;
+  forcePathStyle: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -127,6 +161,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const production = e.NODE_ENV === 'production';
   if (production && !e.APP_URL_TEMPLATE) {
     throw new ConfigError('Invalid environment: APP_URL_TEMPLATE must be set in production');
+  }
+  // Uploads nobody scans may only be accepted knowingly (spec 01 §4: files are marked unscanned).
+  if (production && !e.CLAMD_HOST && !e.ALLOW_UNSCANNED_UPLOADS) {
+    throw new ConfigError(
+      'Invalid environment: CLAMD_HOST must be set in production (or ALLOW_UNSCANNED_UPLOADS=true to accept unscanned uploads)',
+    );
+  }
+  const s3Settings = [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY];
+  if (s3Settings.some(Boolean) && !s3Settings.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid environment: S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -159,5 +205,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM,
     },
     appUrlTemplate: e.APP_URL_TEMPLATE ?? `http://localhost:${e.PORT}`,
+
+    clamd: e.CLAMD_HOST ? { host: e.CLAMD_HOST, port: e.CLAMD_PORT, timeoutMs: e.CLAMD_TIMEOUT_MS } : null,
+    allowUnscannedUploads: e.ALLOW_UNSCANNED_UPLOADS ?? false,
+    fileSigningSecret: e.FILE_SIGNING_SECRET,
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+            region: e.S3_REGION,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE ?? false,
+          }
+        : null,
   };
 }

@@ -19,3 +19,6 @@ export * from './config/siteFeatures';
 export * from './sites/tags';
 export * from './sites/record';
 export * from './sites/lists';
+export * from './files/rules';
+export * from './files/messages';
+export * from './files/schemas';

@@ -152,6 +152,7 @@ describe('tenant header trust', () => {
         NODE_ENV: 'production',
         SEED_DEMO: 'false',
         APP_URL_TEMPLATE: 'https://planning.{tenant}.example.gov.uk',
+        ALLOW_UNSCANNED_UPLOADS: 'true',
       },
     });
   });
