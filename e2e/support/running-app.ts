@@ -32,7 +32,13 @@ export async function startRunningApp(): Promise<RunningApp> {
   // A private copy of the run's seeded fixture (e2e/support/global-setup.ts).
   const database = await openTestDatabase();
   const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'planning-e2e-outbox-'));
-  const config = loadConfig({ NODE_ENV: 'test', PORT: '0', MAIL_OUTBOX_DIR: outboxDir });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    PORT: '0',
+    MAIL_OUTBOX_DIR: outboxDir,
+    // Uploaded and exported files in the journey's own folder.
+    STORAGE_DIR: path.join(outboxDir, 'files'),
+  });
   const app: FastifyInstance = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -42,6 +42,11 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { siteRecordRoutes } from './modules/sites/site-record.routes';
 import { userMetadataRoutes } from './modules/users/user-metadata.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
+import { JobQueue } from './modules/jobs/jobs.queue';
+import { jobsRoutes } from './modules/jobs/jobs.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import type { Storage } from './modules/storage/storage';
+import { createStorage } from './modules/storage/storage.factory';
 import type { AuthDeps } from './modules/auth/auth.service';
 import { loadSession, type SessionContext } from './modules/auth/auth.session';
 import { healthRoutes } from './modules/health/health.routes';
@@ -55,6 +60,10 @@ declare module 'fastify' {
     config: Config;
     database: AppDatabase;
     authDeps: AuthDeps;
+    /** Uploaded and exported files (a local folder or an S3-compatible store). */
+    storage: Storage;
+    /** The background job queue; job kinds are defined by their modules as routes register. */
+    jobs: JobQueue;
     /** Every route as registered, for the test that walks them all. */
     routeTable: RouteSummary[];
   }
@@ -93,6 +102,8 @@ export type RouteSummary = {
 export type AppDependencies = {
   config: Config;
   database: AppDatabase;
+  /** Where files go; by default as configured (storage.factory.ts). */
+  storage?: Storage;
   /** Where account emails go; by default SMTP or the outbox folder, as configured. */
   mailer?: Mailer;
   /**
@@ -111,6 +122,7 @@ export async function buildApp({
   database,
   logger,
   mailer,
+  storage = createStorage(config),
   extraApiRoutes = [],
 }: AppDependencies): Promise<FastifyInstance> {
   const app = Fastify({
@@ -151,6 +163,21 @@ export async function buildApp({
     limiter,
     log: app.log,
   });
+  app.decorate('storage', storage);
+  const jobs = new JobQueue({
+    db: database.db,
+    storage,
+    log: app.log,
+    queue: config.jobs.queue,
+    leaseMs: config.jobs.leaseMs,
+    pollMs: config.jobs.pollMs,
+    concurrency: config.jobs.concurrency,
+    retryBaseMs: config.jobs.retryBaseMs,
+  });
+  app.decorate('jobs', jobs);
+  // Kinds are defined while the routes register; work starts once the app is ready.
+  if (config.jobs.worker) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', () => jobs.stop());
   const routeTable: RouteSummary[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -241,6 +268,8 @@ export async function buildApp({
       await api.register(siteRecordRoutes);
       await api.register(userMetadataRoutes);
       await api.register(listsRoutes);
+      await api.register(jobsRoutes);
+      await api.register(notificationsRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },
     { prefix: API_BASE_PATH },

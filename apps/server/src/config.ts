@@ -89,6 +89,20 @@ const envSchema = z.object({
     .string()
     .regex(/^https?:\/\/[^\s]+$/, 'APP_URL_TEMPLATE must be an http(s) URL')
     .optional(),
+  /** Where uploaded and exported files are kept when no S3 store is configured; DATA_DIR/files by default. */
+  STORAGE_DIR: z.string().optional(),
+  /** The job queue this process works on ('default'); processes of one deployment share it. */
+  JOBS_QUEUE: z.string().min(1).max(100).default('default'),
+  /** false: this process serves requests only and runs no background jobs. */
+  JOBS_WORKER: booleanFromEnv.optional(),
+  /** Jobs run side by side in one process. */
+  JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(16).default(2),
+  /** Seconds a worker's claim on a job lasts unless renewed; a dead worker's jobs resume after it. */
+  JOBS_LEASE_SECONDS: z.coerce.number().min(0.2).max(3600).default(30),
+  /** How often (ms) a worker asks the queue for work that other processes added. */
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+  /** Delay (ms) before a failed job's first retry, doubled for each further attempt. */
+  JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** ClamAV's clamd (TCP) that scans every upload; without it files stay 'unscanned'. */
   CLAMD_HOST: z.string().min(1).optional(),
   CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
@@ -133,7 +147,15 @@ export type Config = {
   redisUrl: string | undefined;
   mail: { smtpUrl: string | undefined; outboxDir: string; from: string };
   appUrlTemplate: string;
-
+  storageDir: string;
+  jobs: {
+    queue: string;
+    worker: boolean;
+    concurrency: number;
+    leaseMs: number;
+    pollMs: number;
+    retryBaseMs: number;
+  };
   clamd: { host: string; port: number; timeoutMs: number } | null;
   allowUnscannedUploads: boolean;
   fileSigningSecret: string | undefined;
@@ -205,7 +227,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       from: e.MAIL_FROM,
     },
     appUrlTemplate: e.APP_URL_TEMPLATE ?? `http://localhost:${e.PORT}`,
-
+    storageDir: path.resolve(e.STORAGE_DIR ?? path.join(dataDir, 'files')),
+    jobs: {
+      queue: e.JOBS_QUEUE,
+      worker: e.JOBS_WORKER ?? true,
+      concurrency: e.JOBS_CONCURRENCY,
+      leaseMs: e.JOBS_LEASE_SECONDS * 1000,
+      pollMs: e.JOBS_POLL_MS,
+      retryBaseMs: e.JOBS_RETRY_BASE_MS,
+    },
     clamd: e.CLAMD_HOST ? { host: e.CLAMD_HOST, port: e.CLAMD_PORT, timeoutMs: e.CLAMD_TIMEOUT_MS } : null,
     allowUnscannedUploads: e.ALLOW_UNSCANNED_UPLOADS ?? false,
     fileSigningSecret: e.FILE_SIGNING_SECRET,

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -47,6 +48,11 @@ export function testConfig(outboxDir: string, env: Record<string, string> = {}):
     // On PostgreSQL the counters are shared by the whole run, and injected calls all come from
     // 127.0.0.1: only the tests of the limits themselves (with addresses of their own) may meet one.
     AUTH_RATE_LIMIT_PER_IP: '1000000',
+    // Files under the test's own folder; a job queue of its own, so apps of other test files on
+    // the run's one PostgreSQL database never take this app's jobs; retries without long waits.
+    DATA_DIR: outboxDir,
+    JOBS_QUEUE: `test-${randomUUID()}`,
+    JOBS_RETRY_BASE_MS: '20',
     ...env,
   });
 }

@@ -19,6 +19,7 @@ export * from './config/siteFeatures';
 export * from './sites/tags';
 export * from './sites/record';
 export * from './sites/lists';
+export * from './notifications/notifications';
 export * from './files/rules';
 export * from './files/messages';
 export * from './files/schemas';

@@ -349,4 +349,72 @@ export type Database = {
   site_relations: SiteRelationsTable;
   site_lists: SiteListsTable;
   site_list_sites: SiteListSitesTable;
+  jobs: JobsTable;
+  notifications: NotificationsTable;
+  files: FilesTable;
+};
+
+export type JobsTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  user_id: string | null;
+  queue: Generated<string>;
+  kind: string;
+  payload: Json<unknown>;
+  status: Generated<'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  run_at: ColumnType<Date, string | Date | undefined, string | Date>;
+  locked_by: string | null;
+  locked_until: ColumnType<Date | null, string | Date | null | undefined, string | Date | null>;
+  progress_done: Generated<number>;
+  progress_total: Generated<number>;
+  cancel_requested: Generated<boolean>;
+  result: ColumnType<unknown, string | null | undefined, string | null>;
+  error: string | null;
+  notification_id: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  finished_at: ColumnType<Date | null, never, string | Date | null>;
+};
+
+export type NotificationsTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  user_id: string;
+  status: string;
+  label: string;
+  message: string | null;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  completed: Generated<number>;
+  completed_out_of: Generated<number>;
+  job_id: string | null;
+  viewed: Generated<boolean>;
+  archived: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type FilesTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  /** bigint, read as text. */
+  site_id: string | null;
+  bucket: string;
+  home_bucket: Generated<string>;
+  key: string;
+  orig_name: string;
+  name: string;
+  content_type: string;
+  /** bigint, read as text. */
+  size: ColumnType<string, number, number>;
+  scan_status: Generated<'unscanned' | 'clean' | 'quarantined' | 'fail'>;
+  scan_detail: string | null;
+  scanned_at: ColumnType<Date | null, never, string | Date | null>;
+  description: string | null;
+  uploaded_by: string | null;
+  uploaded_by_name: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+  deleted_at: ColumnType<Date | null, never, string | Date | null>;
 };

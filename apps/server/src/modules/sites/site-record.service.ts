@@ -1,6 +1,5 @@
 import { sql, type Transaction } from 'kysely';
 import {
-  featureFlagCatalogue,
   historyValue,
   isComputedSiteField,
   serverMessages,
@@ -13,6 +12,7 @@ import {
 } from '@planning/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
+import { isFlagOn } from '../tenants/tenants.queries';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import {
   editableField,
@@ -587,14 +587,8 @@ export async function updateVisibility(
 }
 
 /** Whether the council lets a drawn site overlap another (spec 01 §4; flag siteOverlap). */
-async function overlapAllowed(trx: Trx): Promise<boolean> {
-  const row = await trx
-    .selectFrom('app_feature_flags')
-    .innerJoin('app_features', 'app_features.id', 'app_feature_flags.feature_id')
-    .select('app_feature_flags.value')
-    .where('app_features.name', '=', 'siteOverlap')
-    .executeTakeFirst();
-  return row?.value ?? featureFlagCatalogue.siteOverlap.defaultValue;
+function overlapAllowed(trx: Trx): Promise<boolean> {
+  return isFlagOn(trx, 'siteOverlap');
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
+import { featureFlagCatalogue, type FeatureFlagName } from '@planning/shared';
 import type { Database } from '../../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -35,6 +36,17 @@ export function listFlagValues(trx: Transaction<Database>) {
     .innerJoin('app_features', 'app_features.id', 'app_feature_flags.feature_id')
     .select(['app_features.name', 'app_feature_flags.value'])
     .execute();
+}
+
+/** One flag of the transaction's council: its stored value, else the catalogue's default. */
+export async function isFlagOn(trx: Transaction<Database>, name: FeatureFlagName): Promise<boolean> {
+  const row = await trx
+    .selectFrom('app_feature_flags')
+    .innerJoin('app_features', 'app_features.id', 'app_feature_flags.feature_id')
+    .select('app_feature_flags.value')
+    .where('app_features.name', '=', name)
+    .executeTakeFirst();
+  return row?.value ?? featureFlagCatalogue[name].defaultValue;
 }
 
 export function listPageMaintenance(trx: Transaction<Database>) {
