@@ -42,6 +42,7 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { siteRecordRoutes } from './modules/sites/site-record.routes';
 import { userMetadataRoutes } from './modules/users/user-metadata.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { JobQueue } from './modules/jobs/jobs.queue';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -268,6 +269,7 @@ export async function buildApp({
       await api.register(siteRecordRoutes);
       await api.register(userMetadataRoutes);
       await api.register(listsRoutes);
+      await api.register(filesRoutes);
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);

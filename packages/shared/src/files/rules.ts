@@ -55,6 +55,7 @@ export function sanitiseFileName(original: string): string {
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^A-Za-z0-9._-]+/g, '_')
     .replace(/_+/g, '_')
+    .replace(/_?\._?/g, '.')
     .replace(/\.{2,}/g, '.')
     .replace(/^[._-]+/, '')
     .replace(/[._]+$/, '');
