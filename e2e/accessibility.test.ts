@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../apps/server/src/db/tenant-transaction';
+import { createNotification } from '../apps/server/src/modules/notifications/notifications.service';
 import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 // axe-core's own build, evaluated in the page (the app's CSP rightly refuses an injected script tag).
@@ -83,6 +85,47 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await site.locator('.ant-table-row').nth(1).waitFor({ timeout: 30_000 });
     expect(await axeViolations(site), '/list/{id}').toEqual([]);
     await site.context().close();
+  });
+
+  it('finds nothing in the notifications bell nor on /notifications', async () => {
+    const tenant = await running.database.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('name', '=', 'demo')
+      .executeTakeFirstOrThrow();
+    await withTenant(running.database.db, tenant.id, async (trx) => {
+      const officer = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('email', '=', 'officer@demo.test')
+        .executeTakeFirstOrThrow();
+      const base = { tenantId: tenant.id, userId: officer.id };
+      await createNotification(trx, {
+        ...base,
+        status: 'processing',
+        label: 'Geodata upload',
+        completedOutOf: 10,
+      });
+      await createNotification(trx, {
+        ...base,
+        status: 'error',
+        label: 'Export of 2 sites',
+        message: 'Failed',
+      });
+      await createNotification(trx, {
+        ...base,
+        status: 'success',
+        label: 'Export of 12 sites',
+        details: { download: { url: '/api/v1/jobs/x/download', name: 'sites.gpkg' } },
+      });
+    });
+    const page = await openAsTenant(running, 'demo', '/notifications', 'officer');
+    await page.getByRole('article', { name: 'Export of 12 sites' }).waitFor({ timeout: 30_000 });
+    expect(await axeViolations(page), '/notifications').toEqual([]);
+    await page.getByRole('button', { name: 'Notifications, 3 unviewed' }).click();
+    await page.getByRole('region', { name: 'Notifications' }).getByText('Geodata upload').waitFor();
+    expect(await axeViolations(page), 'the bell').toEqual([]);
+    await page.context().close();
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tenantListSchema } from '@planning/shared';
-import { api, ApiError, resetRedirectForTests, setCsrfToken } from './client';
+import { api, ApiError, attachmentName, resetRedirectForTests, setCsrfToken } from './client';
 
 type Call = { url: string; init: RequestInit };
 
@@ -169,5 +169,19 @@ describe('sessions in the api client', () => {
     });
     await failure(api.get('/tenants', tenantListSchema, { expectAuthErrors: true }));
     expect(assign).toHaveBeenCalledWith('/session-expired');
+  });
+});
+
+describe('attachmentName', () => {
+  it('prefers the exact UTF-8 name, then the plain one, then the fallback', () => {
+    expect(
+      attachmentName(
+        `attachment; filename="Sites _ Nov.csv"; filename*=UTF-8''Sites%20%E2%80%93%20Nov.csv`,
+        'x',
+      ),
+    ).toBe('Sites – Nov.csv');
+    expect(attachmentName('attachment; filename="sites.gpkg"', 'x')).toBe('sites.gpkg');
+    expect(attachmentName(`attachment; filename*=UTF-8''%E0%A4%A`, 'fallback.csv')).toBe('fallback.csv');
+    expect(attachmentName(null, 'export.csv')).toBe('export.csv');
   });
 });

@@ -195,5 +195,58 @@ export const api = {
     request('DELETE', path, schema, body, options),
 };
 
+/** The file name a Content-Disposition header gives (RFC 6266: filename* first), else `fallback`. */
+export function attachmentName(header: string | null, fallback: string): string {
+  if (!header) return fallback;
+  const extended = /filename\*\s*=\s*UTF-8''([^;]+)/i.exec(header);
+  if (extended?.[1]) {
+    try {
+      return decodeURIComponent(extended[1].trim());
+    } catch {
+      // A malformed name: fall through to the plain one.
+    }
+  }
+  const plain = /filename\s*=\s*"?([^";]+)"?/i.exec(header);
+  return plain?.[1]?.trim() || fallback;
+}
+
+/**
+ * Fetches a file from the API (with the council and session like every call) and hands it to the
+ * browser as a download. A refusal is an ApiError with the server's message.
+ */
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  options: RequestOptions = {},
+): Promise<string> {
+  const relative = path.startsWith(API_BASE_PATH) ? path.slice(API_BASE_PATH.length) : path;
+  const headers = { ...apiHeaders(getStoredTenantName()), Accept: '*/*', ...options.headers };
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(relative, options.query), {
+      headers,
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    throw new ApiError(0, HTTP_FALLBACK_MESSAGE, [], { cause });
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(await readJson(response));
+    throw new ApiError(response.status, parsed.success ? parsed.data.message : HTTP_FALLBACK_MESSAGE);
+  }
+  const name = attachmentName(response.headers.get('content-disposition'), fallbackName);
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled, so the download has started.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+  return name;
+}
+
 /** For calls answered with 204 and no body. */
 export const noContent: ResponseSchema<unknown> = { safeParse: (data) => ({ success: true, data }) };

@@ -15,6 +15,8 @@ const SiteTablePage = lazyScreen('siteTable', (m) => m.SiteTablePage);
 const SiteDetailsPage = lazyScreen('siteDetails', (m) => m.SiteDetailsPage);
 const SiteMapPage = lazyScreen('siteMap', (m) => m.SiteMapPage);
 const SiteListPage = lazyScreen('siteList', (m) => m.SiteListPage);
+const NotificationsPage = lazyScreen('notifications', (m) => m.CurrentNotificationsPage);
+const ArchivedNotificationsPage = lazyScreen('notifications', (m) => m.ArchivedNotificationsPage);
 const SelectTenantPage = lazyScreen('selectTenant', (m) => m.SelectTenantPage);
 const SignUpPage = lazyScreen('signUp', (m) => m.SignUpPage);
 const SignInPage = lazyScreen('auth', (m) => m.SignInPage);
@@ -83,8 +85,8 @@ const siteAssessmentRoutes: RouteObject[] = [
   { path: 'site/:siteId/map', element: <SiteMapPage /> },
   { path: 'list/:listId', element: <SiteListPage /> },
   soon('settings', 'Settings'),
-  soon('notifications', 'Notifications'),
-  soon('notifications/archived', 'Archived notifications'),
+  { path: 'notifications', element: <NotificationsPage /> },
+  { path: 'notifications/archived', element: <ArchivedNotificationsPage /> },
   soon('events', 'Events'),
 ];
 

@@ -13,6 +13,7 @@ export const screens = {
   siteDetails: () => import('../features/sites/details/SiteDetailsPage'),
   siteMap: () => import('../features/sites/details/SiteMapPage'),
   siteList: () => import('../features/sites/lists/SiteListPage'),
+  notifications: () => import('../features/notifications/NotificationsPage'),
   auth: () => import('../features/auth/pages/authPages'),
   signUp: () => import('../features/auth/pages/SignUpPage'),
   selectTenant: () => import('../features/tenants/pages/SelectTenantPage'),
@@ -28,6 +29,7 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
   [/^\/site\/\d+\/?$/, ['layout', 'siteDetails']],
   [/^\/site\/\d+\/map\/?$/, ['layout', 'siteMap']],
   [/^\/list\/[^/]+\/?$/, ['layout', 'siteList']],
+  [/^\/notifications(\/archived)?\/?$/, ['layout', 'notifications']],
   [/^\/(consultations\/)?sign-up\/?$/, ['layout', 'signUp']],
   [
     /^\/(sign-in|session-expired|(consultations\/)?(login|confirm-email|password-reset|auth-action))\/?$/,

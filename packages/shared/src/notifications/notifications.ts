@@ -68,6 +68,7 @@ export const notificationMessages = {
   cancelled: 'Cancelled',
   cancelFailed: 'Failed to cancel the job',
   jobFinished: 'This job has already finished',
+  noFile: 'No files found for this job',
 } as const;
 
 /** A finished job's file, offered as a link in its notification. */
@@ -102,6 +103,7 @@ export type NotificationList = z.infer<typeof notificationListSchema>;
 export const notificationsViewedBodySchema = z.object({
   ids: z.array(z.string().uuid()).max(1000).optional(),
 });
+export const notificationsViewedAnswerSchema = z.object({ updated: z.number().int() });
 export const notificationArchiveBodySchema = z.object({ archived: z.boolean() });
 
 export const jobStatusSchema = z.object({

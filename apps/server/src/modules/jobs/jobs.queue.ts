@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { z } from 'zod';
-import { notificationMessages, serverMessages, type NotificationStatus } from '@planning/shared';
+import {
+  API_BASE_PATH,
+  notificationMessages,
+  serverMessages,
+  type NotificationStatus,
+} from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
@@ -444,7 +449,7 @@ export class JobQueue {
       if (!job.notification_id) return;
       const status: NotificationStatus =
         state === 'succeeded' ? 'success' : state === 'failed' ? 'error' : 'info';
-      const download = downloadOf(outcome.result);
+      const download = downloadOf(job.id, outcome.result);
       await updateNotification(trx, job.notification_id, {
         status,
         unviewed: true,
@@ -527,7 +532,23 @@ export class JobQueue {
   }
 }
 
-function downloadOf(result: unknown): { url: string; name: string } | null {
+/** A job's file in the council's 'exports' bucket, which its owner downloads via /jobs/{id}/download. */
+export type JobFile = { key: string; name: string; contentType: string };
+
+/** The file a finished job left, when its result names one (`{ file: { key, name, contentType } }`). */
+export function jobFileOf(result: unknown): JobFile | null {
+  if (!result || typeof result !== 'object' || !('file' in result)) return null;
+  const file = (result as { file: unknown }).file;
+  if (!file || typeof file !== 'object') return null;
+  const { key, name, contentType } = file as Record<string, unknown>;
+  return typeof key === 'string' && typeof name === 'string' && typeof contentType === 'string'
+    ? { key, name, contentType }
+    : null;
+}
+
+function downloadOf(jobId: string, result: unknown): { url: string; name: string } | null {
+  const file = jobFileOf(result);
+  if (file) return { url: `${API_BASE_PATH}/jobs/${jobId}/download`, name: file.name };
   if (!result || typeof result !== 'object' || !('download' in result)) return null;
   const download = (result as { download: unknown }).download;
   if (!download || typeof download !== 'object') return null;

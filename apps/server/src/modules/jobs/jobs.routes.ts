@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, jobStatusSchema, notificationMessages } from '@planning/shared';
-import { forbidden } from '../../lib/errors';
+import { contentDisposition } from '../../lib/content-disposition';
+import { forbidden, notFound } from '../../lib/errors';
+import { jobFileOf } from './jobs.queue';
 import { requireAuth } from '../../lib/request-context';
 
 const errors = {
@@ -59,6 +61,35 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tenantId, userId } = requireAuth(request);
       await app.jobs.cancel(tenantId, userId, request.params.id);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/jobs/:id/download',
+    {
+      config: staff,
+      schema: {
+        tags,
+        summary:
+          "The file one of your finished jobs made (an export, say), from the council's exports bucket",
+        params: idParams,
+        // The file's bytes, streamed (Fastify sends a stream without serialising it).
+        response: { 200: z.unknown().describe('The file'), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, userId } = requireAuth(request);
+      const job = await app.jobs.read(tenantId, request.params.id);
+      if (job.userId !== userId) throw forbidden(notificationMessages.notYours);
+      const file = job.status === 'succeeded' ? jobFileOf(job.result) : null;
+      if (!file) throw notFound(notificationMessages.noFile);
+      const body = await app.storage.get(tenantId, 'exports', file.key);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-disposition', contentDisposition(file.name))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(body);
     },
   );
 };

@@ -85,6 +85,13 @@ beforeAll(async () => {
       await aborted(signal);
     },
   });
+  t.app.jobs.define<Behaviour>('test.file', {
+    handler: async ({ payload, job, storage }) => {
+      const key = `jobs/${job.id}/${payload.key}.csv`;
+      await storage.put(job.tenantId, 'exports', key, Buffer.from('id,name\n1,Land at Mill Lane\n'));
+      return { file: { key, name: 'Sites – 24 Nov.csv', contentType: 'text/csv; charset=utf-8' } };
+    },
+  });
   t.app.jobs.define<Behaviour>('test.once', {
     handler: async ({ payload }) => {
       count(payload.key);
@@ -149,6 +156,27 @@ describe('background jobs', () => {
     });
     // Someone else's job is not theirs to read or cancel.
     expect((await call(admin, 'GET', `/jobs/${jobId}`)).statusCode).toBe(403);
+  });
+
+  it('offers the file a job made to its owner alone, from the notification', async () => {
+    const { jobId } = await enqueue('test.file', { key: 'export' });
+    await t.app.jobs.waitFor(jobId);
+    const url = `/api/v1/jobs/${jobId}/download`;
+    expect((await notificationOf(jobId))?.details).toEqual({ download: { url, name: 'Sites – 24 Nov.csv' } });
+    const file = await t.app.inject({ method: 'GET', url, headers: officer.headers() });
+    expect(file.statusCode).toBe(200);
+    expect(file.body).toBe('id,name\n1,Land at Mill Lane\n');
+    expect(file.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(file.headers['content-disposition']).toContain(
+      "filename*=UTF-8''Sites%20%E2%80%93%2024%20Nov.csv",
+    );
+    expect((await t.app.inject({ method: 'GET', url, headers: admin.headers() })).statusCode).toBe(403);
+    // A job that made no file has nothing to download.
+    const { jobId: plain } = await enqueue('test.once', { key: 'nofile' }, false);
+    await t.app.jobs.waitFor(plain);
+    const none = await call(officer, 'GET', `/jobs/${plain}/download`);
+    expect(none.statusCode).toBe(404);
+    expect(none.json()).toEqual({ message: notificationMessages.noFile });
   });
 
   it('retries a failed attempt with backoff and succeeds on a later one', async () => {

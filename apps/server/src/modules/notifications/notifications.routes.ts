@@ -6,6 +6,7 @@ import {
   notificationArchiveBodySchema,
   notificationListSchema,
   notificationsViewedBodySchema,
+  notificationsViewedAnswerSchema,
 } from '@planning/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
@@ -75,7 +76,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Marks the given notifications (all when no ids are given) as viewed',
         body: notificationsViewedBodySchema,
-        response: { 200: z.object({ updated: z.number().int() }), ...errors },
+        response: { 200: notificationsViewedAnswerSchema, ...errors },
       },
     },
     async (request) => ({

@@ -1,6 +1,7 @@
 import { Layout } from 'antd';
 import { useTenant } from '../tenant/TenantContext';
 import { headerColors } from '../tenant/tenantTheme';
+import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { UserMenu } from './UserMenu';
 
 /** Spec 01 §2: the header is 48 px high. */
@@ -19,7 +20,10 @@ export function AppHeader() {
         {tenant.logo && <img className="app-header__logo" src={tenant.logo} alt={`${tenant.rawName} logo`} />}
         <span className="app-header__name">{tenant.rawName}</span>
       </div>
-      <UserMenu />
+      <div className="app-header__end">
+        <NotificationsBell />
+        <UserMenu />
+      </div>
     </Layout.Header>
   );
 }
