@@ -42,6 +42,8 @@ import { tagsRoutes } from './modules/tags/tags.routes';
 import { siteRecordRoutes } from './modules/sites/site-record.routes';
 import { userMetadataRoutes } from './modules/users/user-metadata.routes';
 import { listsRoutes } from './modules/lists/lists.routes';
+import { exportRoutes } from './modules/export/export.routes';
+import { exportPresetsRoutes } from './modules/export/export-presets.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { JobQueue } from './modules/jobs/jobs.queue';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -269,6 +271,8 @@ export async function buildApp({
       await api.register(siteRecordRoutes);
       await api.register(userMetadataRoutes);
       await api.register(listsRoutes);
+      await api.register(exportRoutes);
+      await api.register(exportPresetsRoutes);
       await api.register(filesRoutes);
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);

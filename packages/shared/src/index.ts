@@ -23,3 +23,5 @@ export * from './notifications/notifications';
 export * from './files/rules';
 export * from './files/messages';
 export * from './files/schemas';
+export * from './export/rules';
+export * from './export/schemas';

@@ -1,0 +1,149 @@
+import type { Readable } from 'node:stream';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  EXPORT_LIMITS,
+  errorBodySchema,
+  exportMessages,
+  siteExportJobParamsSchema,
+  siteExportQueuedSchema,
+  siteExportRequestSchema,
+} from '@planning/shared';
+import { contentDisposition } from '../../lib/content-disposition';
+import { HttpError, notFound } from '../../lib/errors';
+import { requireAuth } from '../../lib/request-context';
+import {
+  buildExportFile,
+  EXPORT_JOB_KIND,
+  exportDownloadPath,
+  exportStorageKey,
+  planExport,
+  readAndRemove,
+} from './export.service';
+
+// Spec 01 §6: exporting sites is reading them.
+const read = { access: [{ unit: 'sites', action: 'read' }] } as const;
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const tags = ['export'];
+// 250,000 ids as JSON text are about 3 MB.
+const EXPORT_BODY_LIMIT = 8 * 1024 * 1024;
+
+/** What a finished export job keeps as its result (the notification shows `download`). */
+const exportResultSchema = z.object({
+  download: z.object({ url: z.string(), name: z.string() }),
+  // Not `file`: the job queue would take a `file` with a name for its own /jobs/{id}/download.
+  stored: z.object({ key: z.string(), contentType: z.string(), size: z.number() }),
+  total: z.number(),
+});
+type ExportResult = z.infer<typeof exportResultSchema>;
+
+/** Spec 01 §7 "Export": PUT /site/export, and the download of a background export. */
+export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+
+  app.jobs.define(EXPORT_JOB_KIND, {
+    payload: siteExportRequestSchema,
+    // A GIS conversion that failed once fails again; a database blip may not.
+    maxAttempts: 2,
+    handler: async (context): Promise<ExportResult> => {
+      const plan = await planExport(context.db, context.job.tenantId, context.payload);
+      const built = await buildExportFile(context.db, plan, {
+        signal: context.signal,
+        progress: (done, total) => context.progress(done, total),
+      });
+      try {
+        const key = exportStorageKey(context.job.id, built.name);
+        const stored = await context.storage.put(context.job.tenantId, 'exports', key, readAndRemove(built), {
+          contentType: built.contentType,
+        });
+        context.log.info({ total: plan.total, size: stored.size }, 'export written');
+        return {
+          download: { url: exportDownloadPath(context.job.id), name: built.name },
+          stored: { key, contentType: built.contentType, size: stored.size },
+          total: plan.total,
+        };
+      } finally {
+        await built.cleanup();
+      }
+    },
+  });
+
+  app.put(
+    '/site/export',
+    {
+      config: read,
+      bodyLimit: EXPORT_BODY_LIMIT,
+      schema: {
+        tags,
+        summary: `Sites as CSV, Excel, GeoJSON, Shapefile, GeoPackage, KML or FlatGeobuf: the file itself for up to ${EXPORT_LIMITS.syncMaxSites.toLocaleString('en-GB')} sites, else 202 and a background job whose notification links the file`,
+        body: siteExportRequestSchema,
+        // 200 is the file itself (any of seven types), so it has no JSON schema.
+        response: { 202: siteExportQueuedSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const plan = await planExport(db, auth.tenantId, request.body);
+      if (plan.total === 0) throw notFound(exportMessages.noSites);
+      if (plan.total > EXPORT_LIMITS.syncMaxSites) {
+        const { jobId, notificationId } = await app.jobs.enqueue(db, {
+          tenantId: auth.tenantId,
+          userId: auth.userId,
+          kind: EXPORT_JOB_KIND,
+          payload: request.body,
+          notify: { label: exportMessages.notificationLabel, message: plan.fileName },
+        });
+        return reply.status(202).send({ jobId, notificationId, total: plan.total });
+      }
+      const built = await buildExportFile(db, plan);
+      reply.header('x-export-count', String(plan.total));
+      return sendFile(reply, readAndRemove(built), built);
+    },
+  );
+
+  app.get(
+    '/site/export/:jobId/download',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The file of a finished background export (its owner only)',
+        params: siteExportJobParamsSchema,
+        response: { 409: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const job = await app.jobs.read(auth.tenantId, request.params.jobId).catch((error: unknown) => {
+        throw error instanceof HttpError && error.statusCode === 404
+          ? notFound(exportMessages.notFound)
+          : error;
+      });
+      // Another user's export is as unknown as a missing one.
+      if (job.kind !== EXPORT_JOB_KIND || job.userId !== auth.userId) throw notFound(exportMessages.notFound);
+      if (job.status === 'failed' || job.status === 'cancelled') throw notFound(exportMessages.failed);
+      if (job.status !== 'succeeded') throw new HttpError(409, exportMessages.notReady);
+      const result = exportResultSchema.safeParse(job.result);
+      if (!result.success) throw notFound(exportMessages.notFound);
+      const { stored: file, download } = result.data;
+      const body = await app.storage.get(auth.tenantId, 'exports', file.key);
+      return sendFile(reply, body, { name: download.name, contentType: file.contentType, size: file.size });
+    },
+  );
+};
+
+/** A file as the answer: its type, its size and a download name (the 200 has no JSON schema). */
+function sendFile(
+  reply: FastifyReply,
+  body: Readable,
+  file: { name: string; contentType: string; size: number },
+): FastifyReply {
+  return reply
+    .header('content-type', file.contentType)
+    .header('content-disposition', contentDisposition(file.name))
+    .header('content-length', String(file.size))
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'private, no-store')
+    .send(body);
+}
