@@ -14,7 +14,7 @@ import {
 import type { Database } from '../../db/schema';
 import { HttpError, notFound } from '../../lib/errors';
 import type { BucketName, Storage } from '../storage/storage';
-import type { JobContext } from '../jobs/jobs.queue';
+import { PermanentJobError, type JobContext } from '../jobs/jobs.queue';
 import { scanStream, type ClamdOptions } from './files.scan';
 import type { FileSigner } from './files.signing';
 
@@ -350,6 +350,25 @@ export async function scanUploadedFile(
   if (!file || file.deleted_at !== null || file.bucket !== 'unscanned') return { status: 'skipped' };
   // The scanner was switched off after the upload: the file stays unscanned and says so.
   if (!clamd) return { status: 'skipped' };
+  if (!(await storage.stat(job.tenantId, 'unscanned', file.key))) {
+    // An earlier attempt moved the object and stopped before the row followed: finish its work.
+    for (const [bucket, status] of [
+      [file.home_bucket, 'clean'],
+      ['quarantined', 'quarantined'],
+    ] as const) {
+      if (await storage.stat(job.tenantId, bucket, file.key)) {
+        await context.inTenant((trx) =>
+          trx
+            .updateTable('files')
+            .set({ bucket, scan_status: status, scanned_at: new Date() })
+            .where('id', '=', file.id)
+            .execute(),
+        );
+        return { status };
+      }
+    }
+    throw new PermanentJobError(`file ${file.id}: its object is missing`);
+  }
   let verdict: Awaited<ReturnType<typeof scanStream>>;
   try {
     verdict = await scanStream(clamd, await storage.get(job.tenantId, 'unscanned', file.key), context.signal);

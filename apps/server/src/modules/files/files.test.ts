@@ -6,6 +6,7 @@ import { FILE_LIMITS, fileMessages, serverMessages } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { EICAR, freePort, startClamd, type TestClamd } from '../../../test/clamd';
+import { startS3, type TestS3 } from '../../../test/s3';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { demoDistrict } from '../sites/sites.generator';
@@ -99,9 +100,10 @@ async function startFlakyScanner(target: TestClamd) {
 }
 
 let clamd: TestClamd;
+let s3: TestS3;
 let scanner: Awaited<ReturnType<typeof startFlakyScanner>>;
 let t: TestApp;
-/** The same product with no scanner configured. */
+/** The same product with no scanner configured, and files in a local folder (t keeps them in S3). */
 let bare: TestApp;
 let tenant: Awaited<ReturnType<typeof buildTenantWithUsers>>;
 let bareTenant: Awaited<ReturnType<typeof buildTenantWithUsers>>;
@@ -124,9 +126,11 @@ const firstSite = (app: TestApp, tenantId: string) =>
 beforeAll(async () => {
   clamd = await startClamd();
   scanner = await startFlakyScanner(clamd);
+  s3 = await startS3();
   [t, bare] = await Promise.all([
     buildTestApp({
       env: {
+        ...s3.env,
         CLAMD_HOST: '127.0.0.1',
         CLAMD_PORT: String(scanner.port),
         CLAMD_TIMEOUT_MS: '20000',
@@ -154,6 +158,7 @@ afterAll(async () => {
   await Promise.all([t?.close(), bare?.close()]);
   await scanner?.stop();
   await clamd?.stop();
+  await s3?.stop();
 });
 
 const upload = (
@@ -234,6 +239,7 @@ describe('uploads (spec 01 §5)', () => {
 
     const job = await scanned(file!.metadata.id);
     expect(job.status).toBe('succeeded');
+    expect(t.app.storage.kind).toBe('s3');
     expect(await fileRow(file!.metadata.id)).toMatchObject({ bucket: 'siteFiles', scan_status: 'clean' });
 
     const listed = (await get(viewer, `/site/${siteId}/files`)).json().files as Listed[];
