@@ -245,7 +245,11 @@ export class JobQueue {
           select id from jobs
           where queue = ${this.options.queue}
             and kind = any(${kinds}::text[])
-            and ((status = 'queued' and run_at <= now()) or (status = 'running' and locked_until < now()))
+            and not cancel_requested
+            and ((status = 'queued' and run_at <= now())
+              -- A lease that ran out: its worker died. Never our own (a long transaction here on
+              -- the embedded database's one connection can hold up the renewal).
+              or (status = 'running' and locked_until < now() and locked_by <> ${this.workerId}))
           order by run_at, created_at
           limit 1
           for update skip locked
@@ -428,13 +432,20 @@ export class JobQueue {
     timer.unref();
   }
 
+  /**
+   * Records a job's outcome and tells its owner. Written only while the job is still this worker's
+   * (a worker that lost its lease must not overwrite the new owner's outcome), or, for a queued job
+   * (cancelled before it ran), only while it is still queued.
+   */
   private async finish(
     job: Pick<Claimed, 'id' | 'tenant_id' | 'notification_id'>,
     state: FinalState,
     outcome: { result?: unknown; error?: string },
+    /** The transaction that found the job still queued (cancelling it before it ran). */
+    queuedIn?: Transaction<Database>,
   ): Promise<void> {
-    await withTenant(this.options.db, job.tenant_id, async (trx) => {
-      await trx
+    const write = async (trx: Transaction<Database>) => {
+      const owned = trx
         .updateTable('jobs')
         .set({
           status: state,
@@ -444,9 +455,11 @@ export class JobQueue {
           locked_until: null,
           finished_at: new Date(),
         })
-        .where('id', '=', job.id)
-        .execute();
-      if (!job.notification_id) return;
+        .where('id', '=', job.id);
+      const updated = await (
+        queuedIn ? owned.where('status', '=', 'queued') : owned.where('locked_by', '=', this.workerId)
+      ).executeTakeFirst();
+      if (Number(updated.numUpdatedRows) === 0 || !job.notification_id) return;
       const status: NotificationStatus =
         state === 'succeeded' ? 'success' : state === 'failed' ? 'error' : 'info';
       const download = downloadOf(job.id, outcome.result);
@@ -456,12 +469,14 @@ export class JobQueue {
         ...(state !== 'succeeded' && { message: outcome.error ?? null }),
         ...(download && { details: { download } }),
       });
-    });
+    };
+    if (queuedIn) await write(queuedIn);
+    else await withTenant(this.options.db, job.tenant_id, write);
   }
 
   /** Cancels the user's own job: a queued one at once, a running one as soon as its worker hears. */
   async cancel(tenantId: string, userId: string, jobId: string): Promise<void> {
-    const finishedNow = await withTenant(this.options.db, tenantId, async (trx) => {
+    await withTenant(this.options.db, tenantId, async (trx) => {
       const job = await trx
         .selectFrom('jobs')
         .select(['id', 'tenant_id', 'user_id', 'status', 'notification_id'])
@@ -472,9 +487,10 @@ export class JobQueue {
       if (job.user_id !== userId) throw forbidden(notificationMessages.notYours);
       if (FINAL.includes(job.status)) throw conflict(notificationMessages.jobFinished);
       await trx.updateTable('jobs').set({ cancel_requested: true }).where('id', '=', jobId).execute();
-      return job.status === 'queued' ? job : null;
+      // Queued: cancelled in this same transaction, so no worker can claim it in between.
+      if (job.status === 'queued')
+        await this.finish(job, 'cancelled', { error: notificationMessages.cancelled }, trx);
     });
-    if (finishedNow) await this.finish(finishedNow, 'cancelled', { error: notificationMessages.cancelled });
     const local = this.running.get(jobId);
     if (local && !local.controller.signal.aborted) {
       local.reason = 'cancel';
