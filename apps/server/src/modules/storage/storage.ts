@@ -1,23 +1,12 @@
 import type { Readable } from 'node:stream';
+import { fileBuckets, type FileBucket } from '@planning/shared';
 
 /**
- * Spec 01 §3 File buckets, plus 'exports' (finished data exports waiting to be downloaded). Each
- * council has its own copy of every bucket: a key never reaches another council's files.
+ * The spec's file buckets (spec 01 §3, in shared) plus 'exports' (finished data exports waiting to
+ * be downloaded). Each council has its own copy of every bucket: a key never reaches another's files.
  */
-export const STORAGE_BUCKETS = [
-  'oldSiteFiles',
-  'siteFiles',
-  'geodata',
-  'oldAvailability',
-  'availability',
-  'unscanned',
-  'quarantined',
-  'consultations-attachments',
-  'documents',
-  'documents-attachments',
-  'exports',
-] as const;
-export type BucketName = (typeof STORAGE_BUCKETS)[number];
+export const STORAGE_BUCKETS = [...fileBuckets, 'exports'] as const;
+export type BucketName = FileBucket | 'exports';
 
 export type StoredObject = { size: number; contentType?: string };
 
