@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_TENANT_HOST_PATTERN } from '@planning/shared';
+import { DEFAULT_TENANT_HOST_PATTERN, EXPORT_LIMITS } from '@planning/shared';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -103,6 +103,8 @@ const envSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
   /** Delay (ms) before a failed job's first retry, doubled for each further attempt. */
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
+  /** Data exports of up to this many sites answer the file at once; larger ones run as a job. */
+  EXPORT_SYNC_MAX_SITES: z.coerce.number().int().min(0).max(250_000).default(EXPORT_LIMITS.syncMaxSites),
   /** ClamAV's clamd (TCP) that scans every upload; without it files stay 'unscanned'. */
   CLAMD_HOST: z.string().min(1).optional(),
   CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
@@ -156,6 +158,7 @@ export type Config = {
     pollMs: number;
     retryBaseMs: number;
   };
+  exportSyncMaxSites: number;
   clamd: { host: string; port: number; timeoutMs: number } | null;
   allowUnscannedUploads: boolean;
   fileSigningSecret: string | undefined;
@@ -236,6 +239,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       pollMs: e.JOBS_POLL_MS,
       retryBaseMs: e.JOBS_RETRY_BASE_MS,
     },
+    exportSyncMaxSites: e.EXPORT_SYNC_MAX_SITES,
     clamd: e.CLAMD_HOST ? { host: e.CLAMD_HOST, port: e.CLAMD_PORT, timeoutMs: e.CLAMD_TIMEOUT_MS } : null,
     allowUnscannedUploads: e.ALLOW_UNSCANNED_UPLOADS ?? false,
     fileSigningSecret: e.FILE_SIGNING_SECRET,

@@ -235,6 +235,11 @@ export async function downloadFile(
     const parsed = errorBodySchema.safeParse(await readJson(response));
     throw new ApiError(response.status, parsed.success ? parsed.data.message : HTTP_FALLBACK_MESSAGE);
   }
+  return saveAnswer(response, fallbackName);
+}
+
+/** Hands an answer's body to the browser as a download under the name its header gives. */
+async function saveAnswer(response: Response, fallbackName: string): Promise<string> {
   const name = attachmentName(response.headers.get('content-disposition'), fallbackName);
   const url = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
@@ -246,6 +251,56 @@ export async function downloadFile(
   // Revoked after the click has been handled, so the download has started.
   setTimeout(() => URL.revokeObjectURL(url), 0);
   return name;
+}
+
+export type FileOrAccepted<T> = { kind: 'downloaded'; name: string } | { kind: 'accepted'; data: T };
+
+/**
+ * A state-changing call answered with a file (downloaded at once, like `downloadFile`) or, when
+ * the server takes the work to the background, with 202 and a JSON body read by `accepted`.
+ */
+export async function sendForFile<T>(
+  method: 'POST' | 'PUT',
+  path: string,
+  body: unknown,
+  accepted: ResponseSchema<T>,
+  fallbackName: string,
+): Promise<FileOrAccepted<T>> {
+  const headers: Record<string, string> = {
+    ...apiHeaders(getStoredTenantName()),
+    Accept: '*/*',
+    'Content-Type': 'application/json',
+  };
+  const token = await ensureCsrfToken();
+  if (token) headers['X-CSRF-Token'] = token;
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, undefined), {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: JSON.stringify(body),
+    });
+  } catch (cause) {
+    throw new ApiError(0, HTTP_FALLBACK_MESSAGE, [], { cause });
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(await readJson(response));
+    if (response.status === 401) {
+      csrfToken = null;
+      leaveFor(authRedirectTarget(parsed.success ? parsed.data.message : '', window.location));
+    }
+    throw parsed.success
+      ? new ApiError(response.status, parsed.data.message, parsed.data.issues ?? [])
+      : new ApiError(response.status, HTTP_FALLBACK_MESSAGE);
+  }
+  if (response.status === 202) {
+    const parsed = accepted.safeParse(await readJson(response));
+    if (!parsed.success)
+      throw new ApiError(response.status, HTTP_FALLBACK_MESSAGE, [], { cause: parsed.error });
+    return { kind: 'accepted', data: parsed.data };
+  }
+  return { kind: 'downloaded', name: await saveAnswer(response, fallbackName) };
 }
 
 /** For calls answered with 204 and no body. */

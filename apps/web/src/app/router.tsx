@@ -15,6 +15,7 @@ const SiteTablePage = lazyScreen('siteTable', (m) => m.SiteTablePage);
 const SiteDetailsPage = lazyScreen('siteDetails', (m) => m.SiteDetailsPage);
 const SiteMapPage = lazyScreen('siteMap', (m) => m.SiteMapPage);
 const SiteListPage = lazyScreen('siteList', (m) => m.SiteListPage);
+const DataExportPage = lazyScreen('dataExport', (m) => m.DataExportPage);
 const NotificationsPage = lazyScreen('notifications', (m) => m.CurrentNotificationsPage);
 const ArchivedNotificationsPage = lazyScreen('notifications', (m) => m.ArchivedNotificationsPage);
 const SelectTenantPage = lazyScreen('selectTenant', (m) => m.SelectTenantPage);
@@ -80,7 +81,7 @@ const guarded = (requirement: RouteRequirement, children: RouteObject[]): RouteO
 const siteAssessmentRoutes: RouteObject[] = [
   { path: 'map', element: <SiteSearchPage /> },
   { path: 'table', element: <SiteTablePage /> },
-  soon('data-export', 'Data export'),
+  { path: 'data-export', element: <DataExportPage /> },
   { path: 'site/:siteId', element: <SiteDetailsPage /> },
   { path: 'site/:siteId/map', element: <SiteMapPage /> },
   { path: 'list/:listId', element: <SiteListPage /> },

@@ -13,6 +13,7 @@ export const screens = {
   siteDetails: () => import('../features/sites/details/SiteDetailsPage'),
   siteMap: () => import('../features/sites/details/SiteMapPage'),
   siteList: () => import('../features/sites/lists/SiteListPage'),
+  dataExport: () => import('../features/export/DataExportPage'),
   notifications: () => import('../features/notifications/NotificationsPage'),
   auth: () => import('../features/auth/pages/authPages'),
   signUp: () => import('../features/auth/pages/SignUpPage'),
@@ -29,6 +30,7 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
   [/^\/site\/\d+\/?$/, ['layout', 'siteDetails']],
   [/^\/site\/\d+\/map\/?$/, ['layout', 'siteMap']],
   [/^\/list\/[^/]+\/?$/, ['layout', 'siteList']],
+  [/^\/data-export\/?$/, ['layout', 'dataExport']],
   [/^\/notifications(\/archived)?\/?$/, ['layout', 'notifications']],
   [/^\/(consultations\/)?sign-up\/?$/, ['layout', 'signUp']],
   [

@@ -127,7 +127,6 @@ export const exportMessages = {
   background:
     'The export is running in the background. It will appear in the notifications bell with a download link when it is ready.',
   downloaded: 'The export has been downloaded',
-  noFields: 'Choose at least one field',
   presetName: 'Please enter a preset name',
   presetSaved: 'Preset saved',
   presetDeleted: 'Preset deleted',

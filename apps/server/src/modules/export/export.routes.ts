@@ -86,7 +86,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const plan = await planExport(db, auth.tenantId, request.body);
       if (plan.total === 0) throw notFound(exportMessages.noSites);
-      if (plan.total > EXPORT_LIMITS.syncMaxSites) {
+      // Read per request: a journey may lower it on a running app to see the background path.
+      if (plan.total > app.config.exportSyncMaxSites) {
         const { jobId, notificationId } = await app.jobs.enqueue(db, {
           tenantId: auth.tenantId,
           userId: auth.userId,

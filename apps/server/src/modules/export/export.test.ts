@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_LIMITS, exportMessages, type SiteExportRequest } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
+import { upsertFlag } from '../tenants/tenants.queries';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
@@ -440,6 +441,51 @@ describe('background exports', () => {
     });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: exportMessages.notFound });
+  });
+});
+
+describe('the sync threshold', () => {
+  it('answers 202 with a job above it, and the notification links the download', async () => {
+    // The threshold is read per request; lowered here rather than seeding 2,000 sites.
+    t.app.config.exportSyncMaxSites = 10;
+    try {
+      await withTenant(t.database.db, tenant.id, (trx) => upsertFlag(trx, tenant.id, 'notifications', true));
+      const answer = await exportSites(officer, {
+        site_ids: ids,
+        file_type: 'csv',
+        selected_fields: ['site_name'],
+      });
+      expect(answer.statusCode, answer.body).toBe(202);
+      const queued = answer.json() as { jobId: string; notificationId: string; total: number };
+      expect(queued.total).toBe(ids.length);
+      const job = await t.app.jobs.waitFor(queued.jobId, { timeoutMs: 60_000 });
+      expect(job.status, job.error ?? '').toBe('succeeded');
+      const notifications = await t.app.inject({
+        method: 'GET',
+        url: '/api/v1/notifications',
+        headers: officer.headers(),
+      });
+      expect(notifications.statusCode, notifications.body).toBe(200);
+      const mine = (
+        notifications.json() as {
+          notifications: { id: string; label: string; status: string; details: unknown }[];
+        }
+      ).notifications.find((notification) => notification.id === queued.notificationId);
+      expect(mine).toMatchObject({
+        label: exportMessages.notificationLabel,
+        status: 'success',
+        details: { download: { url: `/api/v1/site/export/${queued.jobId}/download` } },
+      });
+      const download = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/site/export/${queued.jobId}/download`,
+        headers: officer.headers(),
+      });
+      expect(download.statusCode).toBe(200);
+      expect(download.body.split('\r\n').filter(Boolean)).toHaveLength(ids.length + 1);
+    } finally {
+      t.app.config.exportSyncMaxSites = EXPORT_LIMITS.syncMaxSites;
+    }
   });
 });
 

@@ -76,6 +76,13 @@ export function SiteListPage() {
     <div className="site-list__header">
       <h1 className="page__title">{list.data.listName}</h1>
       <Space>
+        <Button
+          size="small"
+          disabled={list.data.siteCount === 0}
+          onClick={() => void navigate(`/data-export?listId=${listId}`, { state: { listId } })}
+        >
+          Export
+        </Button>
         <Permitted needs={writeGrant}>
           <Button size="small" onClick={() => setRenaming(list.data.listName)}>
             Rename

@@ -2,7 +2,13 @@ import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeatureCollection } from 'geojson';
-import { featureAccess, tileQueryString, type FilterValues, type SearchArea } from '@planning/shared';
+import {
+  EXPORT_LIMITS,
+  featureAccess,
+  tileQueryString,
+  type FilterValues,
+  type SearchArea,
+} from '@planning/shared';
 import { Button, Drawer, Spin } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { NARROW_LAYOUT, useMediaQuery } from '../../../components/useMediaQuery';
@@ -30,6 +36,16 @@ const FILTER_PANEL_WIDTH = 350;
 
 /** Searches cover the base scenario; other scenarios are opened from a site. */
 const DEFAULT_SCENARIO = 'Base';
+
+/**
+ * Spec 01 §2: export search results carries siteIds and scenario in the address; a large set
+ * would outgrow it, so it travels in the navigation state only (the page reads either).
+ */
+function dataExportAddress(siteIds: string[], scenario: string): string {
+  const query = new URLSearchParams({ scenario });
+  if (siteIds.length <= EXPORT_LIMITS.maxSiteIdsInAddress) query.set('siteIds', siteIds.join(','));
+  return `/data-export?${query.toString().replace(/%2C/g, ',')}`;
+}
 import '../sites.css';
 
 /** A part of the screen still waiting for its config, in its own place in the grid. */
@@ -168,7 +184,11 @@ export function SiteSearchPage() {
           config={cardConfig.data}
           scenarios={withScenario ? (scenarios.data?.map((s) => s.name) ?? ['Base']) : null}
           onShowOnMap={(id) => void showOnMap(id)}
-          onExport={(siteIds) => navigate('/data-export', { state: { siteIds, scenario: DEFAULT_SCENARIO } })}
+          onExport={(siteIds) =>
+            navigate(dataExportAddress(siteIds, DEFAULT_SCENARIO), {
+              state: { siteIds, scenario: DEFAULT_SCENARIO },
+            })
+          }
           onSitesDeleted={() => setMapRevision((revision) => revision + 1)}
         />
       ) : (
