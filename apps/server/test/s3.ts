@@ -1,8 +1,20 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import S3rver from 's3rver';
 import type { S3Config } from '../src/config';
+
+// s3rver ships no types: what these tests use of it.
+type S3rver = { run(): Promise<AddressInfo>; close(): Promise<void> };
+type S3rverOptions = {
+  address: string;
+  port: number;
+  directory: string;
+  silent: boolean;
+  configureBuckets: Array<{ name: string }>;
+};
+const S3rver = createRequire(import.meta.url)('s3rver') as new (options: S3rverOptions) => S3rver;
 
 export type TestS3 = { config: S3Config; env: Record<string, string>; stop(): Promise<void> };
 

@@ -138,7 +138,10 @@ async function request<T>(
     if (token) headers['X-CSRF-Token'] = token;
   }
   const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal ?? null };
-  if (body !== undefined) {
+  if (body instanceof FormData) {
+    // The browser writes the multipart Content-Type itself, with its boundary.
+    init.body = body;
+  } else if (body !== undefined) {
     headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body);
   }
@@ -190,6 +193,9 @@ export const api = {
     request('PATCH', path, schema, body, options),
   delete: <T>(path: string, schema: ResponseSchema<T>, options?: RequestOptions) =>
     request('DELETE', path, schema, undefined, options),
+  /** A multipart/form-data POST (file uploads); the answer is JSON like any other. */
+  postForm: <T>(path: string, schema: ResponseSchema<T>, form: FormData, options?: RequestOptions) =>
+    request('POST', path, schema, form, options),
   /** A DELETE that names what to remove in its body (a tag, a version, many site ids). */
   deleteWithBody: <T>(path: string, schema: ResponseSchema<T>, body: unknown, options?: RequestOptions) =>
     request('DELETE', path, schema, body, options),
@@ -236,6 +242,31 @@ export async function downloadFile(
     throw new ApiError(response.status, parsed.success ? parsed.data.message : HTTP_FALLBACK_MESSAGE);
   }
   return saveAnswer(response, fallbackName);
+}
+
+/**
+ * A file's bytes from the API as a Blob (an image to preview), sent with the council and session
+ * like every call, which a plain <img src> could not do. A refusal is an ApiError.
+ */
+export async function fetchBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  const relative = path.startsWith(API_BASE_PATH) ? path.slice(API_BASE_PATH.length) : path;
+  const headers = { ...apiHeaders(getStoredTenantName()), Accept: '*/*', ...options.headers };
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(relative, options.query), {
+      headers,
+      credentials: 'same-origin',
+      signal: options.signal ?? null,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    throw new ApiError(0, HTTP_FALLBACK_MESSAGE, [], { cause });
+  }
+  if (!response.ok) {
+    const parsed = errorBodySchema.safeParse(await readJson(response));
+    throw new ApiError(response.status, parsed.success ? parsed.data.message : HTTP_FALLBACK_MESSAGE);
+  }
+  return response.blob();
 }
 
 /** Hands an answer's body to the browser as a download under the name its header gives. */

@@ -26,7 +26,9 @@ function describe(item: HistoryItem) {
     );
   }
   if (item.type === 'FILE')
-    return <>{`${item.action_type === 'UPLOAD' ? 'Uploaded' : 'File'}: ${item.file_name ?? ''}`}</>;
+    return (
+      <>{`${item.action_type === 'UPLOAD' ? 'Uploaded' : item.action_type === 'DELETE' ? 'Deleted' : 'File'}: ${item.file_name ?? ''}`}</>
+    );
   return <span className="history-item__note">{item.content}</span>;
 }
 

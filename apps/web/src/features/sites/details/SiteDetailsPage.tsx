@@ -35,6 +35,7 @@ import {
   updateVisibility,
 } from './api';
 import type { RevertField, SaveField } from './FeatureCellEditor';
+import { FilesPanel } from '../../files/FilesPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { NotesPanel } from './NotesPanel';
 import { SiteFeaturesPanel } from './SiteFeaturesPanel';
@@ -64,6 +65,7 @@ const panelTitles: Record<SitePanel, string> = {
   features: 'Site features',
   history: 'History',
   related: 'Related sites',
+  files: 'Files',
 };
 
 type LayoutMode = 'view' | 'editing';
@@ -252,6 +254,7 @@ export function SiteDetailsPage() {
       ),
       history: <HistoryPanel siteId={site.id} />,
       related: <RelatedSitesPanel siteId={site.id} canWrite={canWrite} />,
+      files: <FilesPanel siteId={site.id} />,
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- panels follow the site and its settings
   }, [site, features.data, features.error, options.data, canWrite, drawing, tenant]);

@@ -24,6 +24,8 @@ describe('site page layouts', () => {
     const complete = withEveryPanel(saved);
     expect(complete.lg!.slice(0, 5)).toEqual(saved.lg);
     expect(complete.lg![5]).toEqual({ i: 'related', x: 0, y: 27, w: 12, h: 5 });
+    // The files panel (issue 12), new since many layouts were saved, joins them the same way.
+    expect(complete.lg![6]).toEqual({ i: 'files', x: 0, y: 32, w: 12, h: 7 });
     expect(Object.keys(complete)).toEqual(['lg']);
   });
 });

@@ -39,6 +39,7 @@ function defaultFor(cols: number): Item[] {
       { i: 'history', x: 0, y: 27, w: cols, h: 10 },
       { i: 'related', x: 0, y: 37, w: cols, h: 6 },
       { i: 'cutMap', x: 0, y: 43, w: cols, h: 8 },
+      { i: 'files', x: 0, y: 51, w: cols, h: 8 },
     ];
   }
   const half = Math.floor(cols / 2);
@@ -50,6 +51,7 @@ function defaultFor(cols: number): Item[] {
     { i: 'notes', x: wide, y: 9, w: cols - wide, h: 6 },
     { i: 'history', x: wide, y: 15, w: cols - wide, h: 8 },
     { i: 'related', x: 0, y: 23, w: cols, h: 5 },
+    { i: 'files', x: 0, y: 28, w: cols, h: 7 },
   ];
 }
 
@@ -63,6 +65,7 @@ function expandedFor(cols: number): Item[] {
     { i: 'notes', x: 0, y: 24, w: half, h: 7 },
     { i: 'history', x: half % cols, y: 24, w: cols - (half % cols) || cols, h: 7 },
     { i: 'related', x: 0, y: 31, w: cols, h: 5 },
+    { i: 'files', x: 0, y: 36, w: cols, h: 7 },
   ];
 }
 
