@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { fileMessages } from '../packages/shared/src/files/messages';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-users';
 import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
@@ -73,14 +74,34 @@ describe('files on the site page (issue 12)', () => {
     expect(await history.locator('.history-item:not([data-type="FILE"])').count()).toBe(0);
   });
 
-  it('shows a viewer the upload and delete controls dimmed, with the reason', async () => {
+  it('shows a viewer the upload and delete controls dimmed, and an unscanned file not downloadable', async () => {
+    // An officer's upload, through the API as the browser would send it.
+    const officer = await running.browser.newContext();
+    const login = await officer.request.post(`${running.baseUrl}/api/v1/auth/firebase-auth/login`, {
+      headers: { 'x-tenant': 'demo' },
+      data: { email: 'officer@demo.test', password: DEMO_PASSWORD },
+    });
+    const { csrfToken } = (await login.json()) as { csrfToken: string };
+    const sent = await officer.request.post(`${running.baseUrl}/api/v1/site/${siteId}/files`, {
+      headers: { 'x-tenant': 'demo', 'x-csrf-token': csrfToken },
+      multipart: { fileCollection: { name: 'viewer check.png', mimeType: 'image/png', buffer: PNG } },
+    });
+    expect(sent.status()).toBe(201);
+    await officer.close();
+
     const page = await openAsTenant(running, 'demo', `/site/${siteId}`, 'viewer');
     const files = page.getByRole('region', { name: 'Files' });
-    await files.getByText(fileMessages.noFilesFound).waitFor();
+    const row = files.locator('.file-row', { hasText: 'viewer_check.png' });
+    await row.waitFor();
+    expect(await row.getByRole('button', { name: 'Download viewer_check.png' }).isDisabled()).toBe(true);
+    expect(await row.getByRole('button', { name: 'Preview viewer_check.png' }).count()).toBe(0);
     const dimmed = files.locator('.not-permitted', {
       has: page.getByRole('button', { name: 'Upload files' }),
     });
-    await dimmed.waitFor();
     expect(await dimmed.getAttribute('aria-label')).toMatch(/contact your administrator/);
+    const deleteDimmed = row.locator('.not-permitted', {
+      has: page.getByRole('button', { name: 'Delete viewer_check.png' }),
+    });
+    expect(await deleteDimmed.getAttribute('aria-label')).toMatch(/contact your administrator/);
   });
 });

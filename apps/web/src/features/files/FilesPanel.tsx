@@ -239,6 +239,27 @@ export function FilesPanel({ siteId }: { siteId: string }) {
                       Preview
                     </Button>
                   )}
+                  {!file.canDownload && (
+                    // Why it cannot be fetched, at the control a person would reach for.
+                    <Tooltip
+                      title={
+                        file.scannedStatus === 'quarantined'
+                          ? fileMessages.quarantinedNote
+                          : fileMessages.downloadError(fileMessages.notScanned)
+                      }
+                    >
+                      <span className="not-permitted" tabIndex={0}>
+                        <Button
+                          size="small"
+                          icon={<DownloadOutlined />}
+                          disabled
+                          aria-label={`Download ${file.name}`}
+                        >
+                          Download
+                        </Button>
+                      </span>
+                    </Tooltip>
+                  )}
                   {file.canDownload && (
                     <Button
                       size="small"
