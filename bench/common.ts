@@ -81,7 +81,10 @@ export type BenchApp = {
 };
 
 /** The real app (production config, no web files) over `database`, signed in as admin@bench.test. */
-export async function startBenchApp(database: AppDatabase): Promise<BenchApp> {
+export async function startBenchApp(
+  database: AppDatabase,
+  env: Record<string, string> = {},
+): Promise<BenchApp> {
   const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'planning-bench-outbox-'));
   const app = await buildApp({
     config: loadConfig({
@@ -90,6 +93,7 @@ export async function startBenchApp(database: AppDatabase): Promise<BenchApp> {
       ALLOW_UNSCANNED_UPLOADS: 'true',
       WEB_DIST_DIR: '/nonexistent',
       MAIL_OUTBOX_DIR: outboxDir,
+      ...env,
     }),
     database,
     logger: false,

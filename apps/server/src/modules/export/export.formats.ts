@@ -18,7 +18,7 @@ export type ExportColumn = {
 /** A site as read for export: values by column name, plus where it is. */
 export type ExportRow = {
   values: Record<string, unknown>;
-  /** GeoJSON geometry text in EPSG:27700, when the format carries outlines. */
+  /** GeoJSON geometry text in the format's CRS (27700, or 4326 for GeoJSON and KML). */
   geometry: string | null;
   /** The outline as WKT in EPSG:27700 (CSV). */
   wkt: string | null;
@@ -186,19 +186,21 @@ type GisType = Exclude<ExportFileType, 'csv' | 'xlsx'>;
 
 /** ogr2ogr's options per format: the driver, the target CRS and its layer options. */
 export function ogrArguments(type: GisType, nameField: string): string[] {
-  const common = ['-s_srs', 'EPSG:27700', '-nln', 'sites', '-nlt', 'PROMOTE_TO_MULTI'];
+  // The rows come in the format's own CRS (export.service.ts), so -t_srs only labels them.
+  const bng = ['-s_srs', 'EPSG:27700', '-t_srs', 'EPSG:27700', '-nln', 'sites', '-nlt', 'PROMOTE_TO_MULTI'];
+  const wgs84 = ['-s_srs', 'EPSG:4326', '-t_srs', 'EPSG:4326', '-nln', 'sites', '-nlt', 'PROMOTE_TO_MULTI'];
   switch (type) {
     case 'geojson':
       // RFC 7946: WGS84, longitude first, 7 decimals (about a centimetre).
-      return ['-f', 'GeoJSON', ...common, '-t_srs', 'EPSG:4326', '-lco', 'RFC7946=YES'];
+      return ['-f', 'GeoJSON', ...wgs84, '-lco', 'RFC7946=YES'];
     case 'kml':
-      return ['-f', 'KML', ...common, '-t_srs', 'EPSG:4326', '-dsco', `NameField=${nameField}`];
+      return ['-f', 'KML', ...wgs84, '-dsco', `NameField=${nameField}`];
     case 'shapefile':
-      return ['-f', 'ESRI Shapefile', ...common, '-t_srs', 'EPSG:27700', '-lco', 'ENCODING=UTF-8'];
+      return ['-f', 'ESRI Shapefile', ...bng, '-lco', 'ENCODING=UTF-8'];
     case 'gpkg':
-      return ['-f', 'GPKG', ...common, '-t_srs', 'EPSG:27700'];
+      return ['-f', 'GPKG', ...bng];
     case 'fgb':
-      return ['-f', 'FlatGeobuf', ...common, '-t_srs', 'EPSG:27700'];
+      return ['-f', 'FlatGeobuf', ...bng];
   }
 }
 

@@ -221,6 +221,13 @@ async function* readBatches(
       ? sql`coalesce(sites.geom_cut, sites.geom)`
       : sql`sites.geom`;
   const { input, tenantId } = plan;
+  // No `crs` member in each geometry (options 0): GDAL would build a spatial reference per
+  // feature (3.6 s instead of 1.1 s for 50,000 sites). Outputs in WGS84 are transformed here, by
+  // PostGIS, as the map's are: PROJ in WebAssembly took 5 s for 50,000 sites.
+  const geoJson =
+    exportFormat(input.file_type).crs === 'EPSG:4326'
+      ? sql`ST_AsGeoJSON(ST_Transform(${geom}, 4326), 7, 0)`
+      : sql`ST_AsGeoJSON(${geom}, 3, 0)`;
   const dictionary = input.filters ? await withTenant(db, tenantId, (trx) => loadDictionary(trx)) : null;
   let done = 0;
   let after: string | null = null;
@@ -248,7 +255,7 @@ async function* readBatches(
       if (after !== null) query = query.where(sql<boolean>`sites.id > ${after}::bigint`);
       return query
         .select(plan.columns.map((column) => sql`${columnValue(column)}`.as(column.name)))
-        .$if(needs.geometry, (q) => q.select(sql<string | null>`ST_AsGeoJSON(${geom}, 3)`.as('_geometry')))
+        .$if(needs.geometry, (q) => q.select(sql<string | null>`${geoJson}`.as('_geometry')))
         .$if(needs.wkt, (q) => q.select(sql<string | null>`ST_AsText(${geom}, 3)`.as('_wkt')))
         .$if(needs.point, (q) =>
           q.select([
@@ -295,7 +302,12 @@ export type BuiltExport = {
 export async function buildExportFile(
   db: Kysely<Database>,
   plan: ExportPlan,
-  options: { signal?: AbortSignal; progress?: (done: number, total: number) => Promise<void> | void } = {},
+  options: {
+    signal?: AbortSignal;
+    progress?: (done: number, total: number) => Promise<void> | void;
+    /** Called when every row is read and GDAL starts converting (GIS formats). */
+    converting?: () => void;
+  } = {},
 ): Promise<BuiltExport> {
   const workDir = await mkdtemp(path.join(os.tmpdir(), 'planning-export-'));
   const made: string[] = [];
@@ -317,7 +329,7 @@ export async function buildExportFile(
       await (type === 'csv' ? writeCsv : writeXlsx)(file, plan.columns, batches);
     } else {
       const base = `export-${path.basename(workDir).replace(/[^A-Za-z0-9]/g, '')}`;
-      const written = await writeGis(type, workDir, base, plan.columns, batches);
+      const written = await writeGis(type, workDir, base, plan.columns, batches, options.converting);
       made.push(...written.parts);
       file = written.file;
     }
