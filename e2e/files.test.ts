@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { fileMessages } from '../packages/shared/src/files/messages';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-users';
+import { axeViolationsIn } from './support/axe';
 import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
@@ -47,6 +48,7 @@ describe('files on the site page (issue 12)', () => {
     await row.waitFor();
     // No scanner in this journey: the file says so, and staff who may edit can still see it.
     await row.getByText(fileMessages.noScanner).waitFor();
+    expect(await axeViolationsIn(page, '[data-panel="files"]')).toEqual([]);
 
     await row.getByRole('button', { name: 'Preview north_field.png' }).click();
     const preview = page.getByRole('dialog', { name: 'north_field.png' });
@@ -103,5 +105,6 @@ describe('files on the site page (issue 12)', () => {
       has: page.getByRole('button', { name: 'Delete viewer_check.png' }),
     });
     expect(await deleteDimmed.getAttribute('aria-label')).toMatch(/contact your administrator/);
+    expect(await axeViolationsIn(page, '[data-panel="files"]')).toEqual([]);
   });
 });
