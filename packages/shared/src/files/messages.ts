@@ -14,6 +14,7 @@ export const fileMessages = {
   signedUrlFailed: 'Failed to get signed url',
   downloadFailed: 'Failed to download site related file',
   deleteFailed: 'Failed to delete site related file',
+  loadMultimediaFailed: 'Failed to load multimedia',
   // Ours: the limits of spec 01 §9, said so a person knows which one they met.
   tooManyFiles: `At most ${FILE_LIMITS.maxFiles} files can be uploaded at once`,
   fileTooLarge: `Each file must be at most ${FILE_LIMITS.maxFileMegabytes}MB`,
@@ -27,6 +28,7 @@ export const fileMessages = {
   linkInvalid: 'the link is not valid',
   quarantined: 'the file is quarantined',
   notScanned: 'the file has not been scanned for viruses; only staff who may edit sites can download it',
+  uploadHint: `PNG, JPEG or PDF; at most ${FILE_LIMITS.maxFiles} files, ${FILE_LIMITS.maxTotalMegabytes}MB in all.`,
   // Shown beside a file's scan status.
   noScanner: 'Not scanned: no virus scanner is configured',
   waitingForScan: 'Waiting for the virus scan',

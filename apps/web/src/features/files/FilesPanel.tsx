@@ -95,7 +95,7 @@ function PreviewModal({ file, onClose }: { file: SiteFile; onClose: () => void }
         setUrl(objectUrl);
       })
       .catch((cause: unknown) => {
-        if (!controller.signal.aborted) setError(messageOf(cause, 'Failed to load multimedia'));
+        if (!controller.signal.aborted) setError(messageOf(cause, fileMessages.loadMultimediaFailed));
       });
     return () => {
       controller.abort();
@@ -205,7 +205,7 @@ export function FilesPanel({ siteId }: { siteId: string }) {
             </Button>
           </Upload>
         </Permitted>
-        <Typography.Text type="secondary">PNG, JPEG or PDF; at most 10 files, 32MB in all.</Typography.Text>
+        <Typography.Text type="secondary">{fileMessages.uploadHint}</Typography.Text>
       </div>
       {files.isPending ? (
         <Spin />
