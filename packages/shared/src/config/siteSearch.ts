@@ -95,20 +95,19 @@ export type GroupFilterConfig = {
 export type FilterConfig = LeafFilterConfig | GroupFilterConfig;
 
 export const filterConfigSchema: z.ZodType<FilterConfig> = z
-  .lazy(
-    () =>
-      z.discriminatedUnion('type', [
-        ...leafFilterConfigs,
-        z.object({
-          type: z.literal('group'),
-          label: z.string().min(1).max(200),
-          description: z.string().max(1000).optional(),
-          operator: z.enum(['_and', '_or']),
-          filters: z.array(filterConfigSchema).min(1).max(50),
-        }),
-      ]),
-    // Named for the OpenAPI document, as the search filter is.
+  .lazy(() =>
+    z.discriminatedUnion('type', [
+      ...leafFilterConfigs,
+      z.object({
+        type: z.literal('group'),
+        label: z.string().min(1).max(200),
+        description: z.string().max(1000).optional(),
+        operator: z.enum(['_and', '_or']),
+        filters: z.array(filterConfigSchema).min(1).max(50),
+      }),
+    ]),
   )
+  // Named for the OpenAPI document, as the search filter is.
   .meta({ id: 'FilterConfig' });
 
 export const siteSearchConfigSchema = z.object({ filters: z.array(filterConfigSchema).max(100) });

@@ -136,18 +136,17 @@ export type SearchFilter = LeafFilter | GroupFilter;
 
 /** Spec 03 §3.8: every filter type, groups nesting with '_and' / '_or'. */
 export const searchFilterSchema: z.ZodType<SearchFilter> = z
-  .lazy(
-    () =>
-      z.discriminatedUnion('type', [
-        ...leafFilters,
-        z.object({
-          type: z.literal('group'),
-          operator: z.enum(['_and', '_or']),
-          filters: z.array(searchFilterSchema).max(SEARCH_LIMITS.filtersMax),
-        }),
-      ]),
-    // A named schema, so the OpenAPI document holds the recursion as one component it refers to.
+  .lazy(() =>
+    z.discriminatedUnion('type', [
+      ...leafFilters,
+      z.object({
+        type: z.literal('group'),
+        operator: z.enum(['_and', '_or']),
+        filters: z.array(searchFilterSchema).max(SEARCH_LIMITS.filtersMax),
+      }),
+    ]),
   )
+  // A named schema, so the OpenAPI document holds the recursion as one component it refers to.
   .meta({ id: 'SearchFilter' });
 
 /** The whole filter list: bounded in count and depth so no request can be made arbitrarily costly. */
