@@ -370,6 +370,25 @@ describe('uploads (spec 01 §5)', () => {
     expect((await get(otherOfficer, `/site/${siteId}/files`)).statusCode).toBe(404);
   });
 
+  it('streams over a real connection, and answers an oversized upload with 413 JSON, not a reset', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const send = (parts: Part[]) => {
+      const body = multipart(parts);
+      return fetch(`${address}/api/v1/site/${siteId}/files`, {
+        method: 'POST',
+        headers: officer.headers({ 'content-type': body.contentType }),
+        body: body.payload,
+      });
+    };
+    const ok = await send([{ name: 'wire.png', content: PNG }]);
+    expect(ok.status).toBe(201);
+    const big = Buffer.concat([PNG, Buffer.alloc(FILE_LIMITS.maxFileBytes)]);
+    const refused = await send([{ name: 'wire-big.png', content: big }]);
+    expect(refused.status).toBe(413);
+    // Refused as it streams (past the 32MB of one file), the rest of the body read and dropped.
+    expect(await refused.json()).toEqual({ message: fileMessages.fileTooLarge });
+  });
+
   it('takes POST /file with the site named in the metadata', async () => {
     const body = multipart(
       [{ name: 'b.png', content: PNG }],
