@@ -75,6 +75,10 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
+  if (app.config.nodeEnv === 'production' && !app.config.fileSigningSecret)
+    app.log.warn(
+      'FILE_SIGNING_SECRET is not set: download links are signed with a key kept in DATA_DIR, which other server processes do not share',
+    );
   let signer: FileSigner | null = null;
   const signerOf = async () =>
     (signer ??= createFileSigner(await loadSigningKey(app.config.fileSigningSecret, app.config.dataDir)));
