@@ -127,6 +127,14 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     expect(await axeViolations(page), 'the bell').toEqual([]);
     await page.context().close();
   });
+
+  it('finds nothing on /data-export with search results carried in the address', async () => {
+    const page = await openAsTenant(running, 'demo', '/data-export?scenario=Base&siteIds=7,8,9', 'officer');
+    await page.getByText('3 sites from the search results (scenario Base)').waitFor({ timeout: 30_000 });
+    await page.getByRole('checkbox', { name: 'Site name' }).waitFor();
+    expect(await axeViolations(page), '/data-export').toEqual([]);
+    await page.context().close();
+  });
 });
 
 /** The session's CSRF token, as the app reads it. */

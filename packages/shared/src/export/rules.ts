@@ -137,7 +137,9 @@ export const exportMessages = {
 /** `sites-<scenario>-<yyyy-mm-dd>.<ext>`, the name of an export's file. */
 export function exportFileName(type: ExportFileType, scenario: string, day: Date = new Date()): string {
   const date = day.toISOString().slice(0, 10);
-  return sanitiseFileName(`sites-${scenario}-${date}.${exportFormat(type).extension}`);
+  // A slash in a scenario name must not make the rest of it look like a folder.
+  const safeScenario = scenario.replace(/[\\/]/g, '_');
+  return sanitiseFileName(`sites-${safeScenario}-${date}.${exportFormat(type).extension}`);
 }
 
 /** Excel numbers are rounded to 2 decimals (spec 02 §9). */
