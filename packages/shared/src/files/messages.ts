@@ -37,4 +37,7 @@ export const fileMessages = {
   deleteConfirm: (name: string) => `Delete the file ${name}? This cannot be undone.`,
   uploaded: (count: number) => (count === 1 ? '1 file uploaded' : `${count} files uploaded`),
   deleted: 'File deleted',
+  noScannerConfigured: 'No virus scanner is configured',
+  alreadyScanned: 'The file has already been scanned',
+  scanQueued: 'The file will be scanned again',
 } as const;

@@ -81,3 +81,5 @@ export const downloadQuerySchema = z.object({
   /** inline: shown in the page (images only); otherwise saved as a file. */
   disposition: z.enum(['inline', 'attachment']).default('attachment'),
 });
+
+export const scanQueuedSchema = z.object({ jobId: z.string() });

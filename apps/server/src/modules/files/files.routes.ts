@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,6 +13,7 @@ import {
   fileIdSchema,
   fileMessages,
   hasGrants,
+  scanQueuedSchema,
   signedUrlSchema,
   siteFilesSchema,
   uploadAnswerSchema,
@@ -20,7 +22,7 @@ import {
   type UploadMetadata,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
-import { HttpError, badRequest, forbidden } from '../../lib/errors';
+import { HttpError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { grantsOf } from '../access/access.guard';
 import { requireLiveSite } from '../sites/site-record.service';
@@ -251,6 +253,43 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
         request.log.warn({ err: error, fileId: file.id }, 'deleted file: object not removed');
       });
       return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/files/:fileId/scan',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Scans a file again whose scan failed (or that came before a scanner was configured)',
+        params: z.object({ fileId: fileIdSchema }),
+        response: { 202: scanQueuedSchema, ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (!clamd) throw conflict(fileMessages.noScannerConfigured);
+      const { jobId } = await inTenant(request, async (trx) => {
+        const file = await liveFile(trx, request.params.fileId);
+        if (file.bucket !== 'unscanned') throw conflict(fileMessages.alreadyScanned);
+        // One scan at a time: a job still retrying would race the new one for the same object.
+        const pending = await trx
+          .selectFrom('jobs')
+          .select('id')
+          .where('kind', '=', FILE_SCAN_JOB)
+          .where('status', 'in', ['queued', 'running'])
+          .where(sql<boolean>`payload ->> 'fileId' = ${file.id}`)
+          .executeTakeFirst();
+        if (pending) throw conflict(fileMessages.waitingForScan);
+        return app.jobs.enqueue(trx, {
+          tenantId: auth.tenantId,
+          userId: auth.userId,
+          kind: FILE_SCAN_JOB,
+          payload: { fileId: file.id },
+        });
+      });
+      return reply.status(202).send({ jobId });
     },
   );
 

@@ -509,6 +509,32 @@ describe('a scanner that is down', () => {
   });
 });
 
+describe('scanning again', () => {
+  it('after every attempt failed, the file stays fail until someone who may write asks again', async () => {
+    scanner.failNextConnections(1000);
+    let fileId: string;
+    try {
+      const answer = await upload(officer, [{ name: 'stubborn.png', content: PNG }]);
+      fileId = (answer.json().files as Listed[])[0]!.metadata.id;
+      const job = await scanned(fileId);
+      expect(job.status).toBe('failed');
+    } finally {
+      scanner.failNextConnections(0);
+    }
+    expect(await fileRow(fileId)).toMatchObject({ bucket: 'unscanned', scan_status: 'fail' });
+    const scan = (who: SignedIn) =>
+      t.app.inject({ method: 'POST', url: `/api/v1/files/${fileId}/scan`, headers: who.headers() });
+    expect((await scan(viewer)).statusCode).toBe(403);
+    const again = await scan(officer);
+    expect(again.statusCode, again.body).toBe(202);
+    expect((await t.app.jobs.waitFor(again.json().jobId)).status).toBe('succeeded');
+    expect(await fileRow(fileId)).toMatchObject({ bucket: 'siteFiles', scan_status: 'clean' });
+    const done = await scan(officer);
+    expect(done.statusCode).toBe(409);
+    expect(done.json()).toEqual({ message: fileMessages.alreadyScanned });
+  });
+});
+
 describe('no scanner configured', () => {
   let fileId: string;
   beforeAll(async () => {
@@ -529,6 +555,13 @@ describe('no scanner configured', () => {
       trx.selectFrom('jobs').select('id').where('kind', '=', 'file.scan').execute(),
     );
     expect(jobs).toEqual([]);
+    const scan = await bare.app.inject({
+      method: 'POST',
+      url: `/api/v1/files/${fileId}/scan`,
+      headers: bareOfficer.headers(),
+    });
+    expect(scan.statusCode).toBe(409);
+    expect(scan.json()).toEqual({ message: fileMessages.noScannerConfigured });
   });
 
   it('lets staff who may edit sites download them, and not a viewer', async () => {

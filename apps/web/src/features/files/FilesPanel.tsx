@@ -1,7 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Empty, Modal, Space, Spin, Tag, Tooltip, Typography, Upload } from 'antd';
-import { DeleteOutlined, DownloadOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
+import {
+  DeleteOutlined,
+  DownloadOutlined,
+  EyeOutlined,
+  ReloadOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import {
   canPreview,
   checkUploadSelection,
@@ -18,6 +24,7 @@ import {
   fetchPreview,
   fetchSiteFiles,
   fileQueryKeys,
+  rescanFile,
   uploadSiteFiles,
 } from './api';
 import './files.css';
@@ -163,6 +170,14 @@ export function FilesPanel({ siteId }: { siteId: string }) {
     },
     onError: (error) => void message.error(messageOf(error, fileMessages.deleteFailed)),
   });
+  const rescan = useMutation({
+    mutationFn: (file: SiteFile) => rescanFile(file),
+    onSuccess: () => {
+      void message.success(fileMessages.scanQueued);
+      refresh();
+    },
+    onError: (error) => void message.error(messageOf(error, fileMessages.scanFailed)),
+  });
   const download = useMutation({
     mutationFn: (file: SiteFile) => downloadSiteFile(file),
     onError: (error) => void message.error(messageOf(error, fileMessages.downloadFailed)),
@@ -270,6 +285,19 @@ export function FilesPanel({ siteId }: { siteId: string }) {
                     >
                       Download
                     </Button>
+                  )}
+                  {file.scannedStatus === 'fail' && (
+                    <Permitted needs={write}>
+                      <Button
+                        size="small"
+                        icon={<ReloadOutlined />}
+                        aria-label={`Scan ${file.name} again`}
+                        loading={rescan.isPending && rescan.variables?.metadata.id === file.metadata.id}
+                        onClick={() => rescan.mutate(file)}
+                      >
+                        Scan again
+                      </Button>
+                    </Permitted>
                   )}
                   <Permitted needs={remove}>
                     <Button

@@ -1,5 +1,6 @@
 import {
   FILE_LIMITS,
+  scanQueuedSchema,
   signedUrlSchema,
   siteFilesSchema,
   uploadAnswerSchema,
@@ -47,4 +48,9 @@ export async function downloadSiteFile(file: SiteFile): Promise<string> {
 export async function fetchPreview(file: SiteFile, signal?: AbortSignal): Promise<Blob> {
   const { signedUrl } = await fetchSignedUrl(file);
   return fetchBlob(`${signedUrl}&disposition=inline`, { signal });
+}
+
+/** Asks for a file whose scan failed to be scanned again. */
+export function rescanFile(file: SiteFile) {
+  return api.post(`/files/${file.metadata.id}/scan`, scanQueuedSchema);
 }
