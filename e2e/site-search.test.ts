@@ -151,9 +151,13 @@ describe('site search', () => {
 
     await boxes.nth(0).check();
     await page.getByRole('button', { name: 'Export search results' }).click();
-    await page.waitForURL('**/data-export');
+    await page.waitForURL(/\/data-export\?/);
     const state = await page.evaluate(() => (window.history.state as { usr?: unknown }).usr);
     expect(state).toEqual({ siteIds: [expect.stringMatching(/^\d+$/)], scenario: 'Base' });
+    // Spec 01 §2: the ids and scenario are in the address too.
+    const address = new URL(page.url()).searchParams;
+    expect(address.get('siteIds')).toBe((state as { siteIds: string[] }).siteIds[0]);
+    expect(address.get('scenario')).toBe('Base');
     await page.context().close();
   });
 

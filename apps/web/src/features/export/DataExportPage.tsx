@@ -186,7 +186,9 @@ export function DataExportPage() {
     run.mutate({
       ...(source.kind === 'ids'
         ? { site_ids: source.siteIds, scenario: source.scenario }
-        : { listId: source.listId }),
+        : source.kind === 'search'
+          ? { filters: source.filters, scenario: source.scenario }
+          : { listId: source.listId }),
       file_type: fileType,
       selected_fields: fields,
       geometry_column: geometry,
@@ -195,7 +197,12 @@ export function DataExportPage() {
 
   const list =
     source?.kind === 'list' ? lists.data?.find((candidate) => candidate.id === source.listId) : undefined;
-  const count = source?.kind === 'ids' ? source.siteIds.length : (list?.siteCount ?? null);
+  const count =
+    source?.kind === 'ids'
+      ? source.siteIds.length
+      : source?.kind === 'search'
+        ? source.total
+        : (list?.siteCount ?? null);
   const format = EXPORT_FORMATS.find((candidate) => candidate.value === fileType);
 
   return (
@@ -210,6 +217,11 @@ export function DataExportPage() {
           <p className="data-export__count" data-testid="export-count">
             {source.siteIds.length.toLocaleString('en-GB')} {source.siteIds.length === 1 ? 'site' : 'sites'}{' '}
             from the search results (scenario {source.scenario})
+          </p>
+        )}
+        {source?.kind === 'search' && (
+          <p className="data-export__count" data-testid="export-count">
+            {source.total.toLocaleString('en-GB')} sites matching the search (scenario {source.scenario})
           </p>
         )}
         {!carried && (

@@ -45,3 +45,16 @@ describe('export presets', () => {
     expect(mergePresets(server, local)).toEqual([preset('GIS', ['size_ha']), preset('Offline', ['ward'])]);
   });
 });
+
+describe('a search too large to list', () => {
+  it('carries the filters and the total instead of ids', () => {
+    const filters = [{ type: 'number', dbPropertyName: 'size_ha', equality: 'GE', value: 1 }];
+    expect(sourceOf({ filters, total: 150_000, scenario: 'Base' }, new URLSearchParams())).toEqual({
+      kind: 'search',
+      filters,
+      total: 150_000,
+      scenario: 'Base',
+    });
+    expect(sourceOf({ filters: [{ type: 'nope' }], total: 3 }, new URLSearchParams())).toBeNull();
+  });
+});

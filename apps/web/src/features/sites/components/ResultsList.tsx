@@ -3,7 +3,7 @@ import { Button, Checkbox, Empty, Spin } from 'antd';
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { featureAccess, type SearchFilter, type SiteCardConfig } from '@planning/shared';
+import { featureAccess, SITE_IDS_MAX, type SearchFilter, type SiteCardConfig } from '@planning/shared';
 import { Permitted } from '../../../app/access/Permitted';
 import { requestFailureMessage } from '../../../app/notices/errorNotice';
 import { fetchMatchingIds, searchSites, sitesMessages, sitesQueryKeys } from '../api';
@@ -24,7 +24,11 @@ type ResultsListProps = {
   /** The council's scenarios when the scenarios feature is on, else null. */
   scenarios: string[] | null;
   onShowOnMap: (id: string) => void;
-  onExport: (siteIds: string[]) => void;
+  /**
+   * 'Export search results': the chosen or matching ids, or, when more match than ids may be
+   * listed (SITE_IDS_MAX), the search itself for the export to run again.
+   */
+  onExport: (what: { siteIds: string[] } | { filters: SearchFilter[]; total: number }) => void;
   /** Sites were deleted in bulk: the map draws its tiles again. */
   onSitesDeleted?: () => void;
 };
@@ -103,7 +107,9 @@ export function ResultsList({
   const exportResults = async () => {
     setBusy(true);
     try {
-      onExport(selected.size > 0 ? [...selected] : await allIds());
+      if (selected.size > 0) onExport({ siteIds: [...selected] });
+      else if (total > SITE_IDS_MAX) onExport({ filters, total });
+      else onExport({ siteIds: await allIds() });
     } finally {
       setBusy(false);
     }

@@ -184,10 +184,14 @@ export function SiteSearchPage() {
           config={cardConfig.data}
           scenarios={withScenario ? (scenarios.data?.map((s) => s.name) ?? ['Base']) : null}
           onShowOnMap={(id) => void showOnMap(id)}
-          onExport={(siteIds) =>
-            navigate(dataExportAddress(siteIds, DEFAULT_SCENARIO), {
-              state: { siteIds, scenario: DEFAULT_SCENARIO },
-            })
+          onExport={(what) =>
+            'siteIds' in what
+              ? navigate(dataExportAddress(what.siteIds, DEFAULT_SCENARIO), {
+                  state: { siteIds: what.siteIds, scenario: DEFAULT_SCENARIO },
+                })
+              : navigate(`/data-export?scenario=${encodeURIComponent(DEFAULT_SCENARIO)}`, {
+                  state: { filters: what.filters, total: what.total, scenario: DEFAULT_SCENARIO },
+                })
           }
           onSitesDeleted={() => setMapRevision((revision) => revision + 1)}
         />
