@@ -1,37 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { createNotification } from '../apps/server/src/modules/notifications/notifications.service';
+import { axeViolations } from './support/axe';
 import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
-
-// axe-core's own build, evaluated in the page (the app's CSP rightly refuses an injected script tag).
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
-
-type Violation = { id: string; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> };
-
-async function axeViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(
-    (tags) =>
-      (
-        window as unknown as {
-          axe: { run(context: Document, options: object): Promise<{ violations: Violation[] }> };
-        }
-      ).axe
-        .run(document, { runOnly: { type: 'tag', values: tags } })
-        .then((result) => result.violations),
-    WCAG_22_AA,
-  );
-  // One line per failing element: the rule, where, and why, so a failure says what to fix.
-  return violations.flatMap((violation) =>
-    violation.nodes.map(
-      (node) => `${violation.id}: ${node.target.join(' ')} — ${node.failureSummary ?? violation.help}`,
-    ),
-  );
-}
 
 let running: RunningApp;
 beforeAll(async () => {

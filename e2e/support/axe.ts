@@ -8,6 +8,11 @@ const WCAG_22_AA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 type Violation = { id: string; help: string; nodes: Array<{ target: string[]; failureSummary?: string }> };
 
+/** WCAG 2.2 AA failures on the page, one line per failing element: rule, where and why. */
+export function axeViolations(page: Page): Promise<string[]> {
+  return axeViolationsIn(page, 'html');
+}
+
 /** WCAG 2.2 AA failures inside `selector`, one line per failing element: rule, where and why. */
 export async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
   await page.evaluate(axeSource);
