@@ -418,3 +418,56 @@ export type FilesTable = {
   updated_at: UpdatedAt;
   deleted_at: ColumnType<Date | null, never, string | Date | null>;
 };
+
+export type LayerThemesTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  name: string;
+  category: string | null;
+  description: string | null;
+  order_index: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type LayerGeometryType = 'polygon' | 'line' | 'point' | 'mixed';
+
+export type LayersTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  layer_name: string;
+  title: string;
+  theme_id: string | null;
+  category: string | null;
+  default_description: string | null;
+  placemaker_description: string | null;
+  public_web_map_description: string | null;
+  placemaker_visibility: Generated<boolean>;
+  public_webmap_visibility: Generated<boolean>;
+  add_on_map: Generated<boolean>;
+  z_index: Generated<number>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  geometry_type: Generated<LayerGeometryType>;
+  style: ColumnType<Record<string, unknown>, string | undefined, string>;
+  fields: ColumnType<Array<{ name: string; type: string; label?: string }>, string | undefined, string>;
+  feature_count: Generated<number>;
+  /** EPSG:27700 polygon; write it with SQL (ST_Envelope, ST_Extent). */
+  extent: ColumnType<unknown, never, unknown>;
+  source: ColumnType<Record<string, unknown>, string | undefined, string>;
+  version: Generated<number>;
+  created_by: string | null;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+};
+
+export type LayerFeaturesTable = {
+  id: ColumnType<string, never, never>;
+  tenant_id: string;
+  layer_id: string;
+  source_id: string | null;
+  properties: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** EPSG:27700; written with SQL (ST_GeomFromGeoJSON, ST_Transform, ST_MakeValid). */
+  geom: ColumnType<unknown, unknown, unknown>;
+  /** Kept by a trigger from geom. */
+  geom_3857: ColumnType<unknown, never, never>;
+};
