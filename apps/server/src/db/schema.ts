@@ -352,6 +352,9 @@ export type Database = {
   jobs: JobsTable;
   notifications: NotificationsTable;
   files: FilesTable;
+  layer_themes: LayerThemesTable;
+  layers: LayersTable;
+  layer_features: LayerFeaturesTable;
 };
 
 export type JobsTable = {
