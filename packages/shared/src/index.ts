@@ -25,3 +25,4 @@ export * from './files/messages';
 export * from './files/schemas';
 export * from './export/rules';
 export * from './export/schemas';
+export * from './layers/map';

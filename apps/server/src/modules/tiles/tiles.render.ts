@@ -224,8 +224,8 @@ async function encodeRows(trx: Transaction<Database>, rows: TileRows, request: S
   return encodeUnitSquare(features);
 }
 
-/** Features whose coordinates are in the tile's own unit square (y down), as one `sites` layer. */
-export function encodeUnitSquare(features: Feature[]): Uint8Array | null {
+/** Features whose coordinates are in the tile's own unit square (y down), as one layer (`sites`). */
+export function encodeUnitSquare(features: Feature[], layerName = 'sites'): Uint8Array | null {
   if (features.length === 0) return null;
   const tile = geoJSONToTile({ type: 'FeatureCollection', features }, 0, 0, 0, {
     coordinates: 'unitSquare',
@@ -237,7 +237,7 @@ export function encodeUnitSquare(features: Feature[]): Uint8Array | null {
     tolerance: 0,
   });
   if (!tile || tile.features.length === 0) return null;
-  return fromGeojsonVt({ sites: tile }, { version: 2, extent: SITE_TILE.extent });
+  return fromGeojsonVt({ [layerName]: tile }, { version: 2, extent: SITE_TILE.extent });
 }
 
 /** The id and properties each kind of tile carries, the same for both encoders. */

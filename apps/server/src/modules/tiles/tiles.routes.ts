@@ -5,8 +5,7 @@ import { errorBodySchema, serverMessages, SITE_TILE, tileSearchSchema } from '@p
 import { badRequest } from '../../lib/errors';
 import { checkInput } from '../../lib/input-guard';
 import { requireAuth } from '../../lib/request-context';
-import { compressionOptions } from '../../lib/response-policy';
-import { encodedBody, serveSiteTile, takeFresh, type ServedTile, type TileEncoding } from './tiles.service';
+import { sendTile, serveSiteTile } from './tiles.service';
 
 const tileParams = z
   .object({
@@ -56,48 +55,6 @@ function searchOfQuery(query: z.infer<typeof tileQuery>) {
     );
   }
   return { filters: parsed.data.filters, scenario: parsed.data.scenario ?? query.scenario };
-}
-
-function sendTile(request: FastifyRequest, reply: FastifyReply, tile: ServedTile) {
-  // Tiles are council data behind a sign-in: the browser may keep them but must ask each time.
-  reply
-    .header('ETag', tile.etag)
-    .header('Cache-Control', 'private, no-cache')
-    .header('Vary', 'Cookie, X-Tenant, Accept-Encoding');
-  const justRendered = takeFresh(tile);
-  const ifNoneMatch = request.headers['if-none-match'];
-  if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).includes(tile.etag)) return reply.status(304).send();
-  if (!tile.body) return reply.status(204).send();
-  reply.type('application/vnd.mapbox-vector-tile');
-  // Compressed like any answer (the ETag names the content, whatever its encoding), but from
-  // copies kept with the cached tile: the compression hook would do it again every time.
-  const encoding =
-    tile.body.byteLength >= (compressionOptions.threshold ?? 0) ? acceptedEncoding(request) : null;
-  const encoded = encoding && encodedBody(tile, tile.body, encoding, justRendered);
-  if (encoding && encoded) return reply.header('Content-Encoding', encoding).send(encoded);
-  // A view of the cached bytes, not a copy.
-  return reply.send(Buffer.from(tile.body.buffer, tile.body.byteOffset, tile.body.byteLength));
-}
-
-/** brotli, else gzip, when the request accepts it (a q of 0 refuses). */
-function acceptedEncoding(request: FastifyRequest): TileEncoding | null {
-  const header = request.headers['accept-encoding'];
-  if (!header) return null;
-  const accepted = new Set(
-    header
-      .split(',')
-      .map((part) =>
-        part
-          .trim()
-          .toLowerCase()
-          .split(/\s*;\s*/),
-      )
-      .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
-      .map(([name]) => name),
-  );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
 }
 
 const tileResponses = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
