@@ -46,6 +46,7 @@ import { exportRoutes } from './modules/export/export.routes';
 import { exportPresetsRoutes } from './modules/export/export-presets.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { layersMapRoutes } from './modules/layers/layers.map.routes';
+import { overlapsRoutes } from './modules/overlaps/overlaps.routes';
 import { JobQueue } from './modules/jobs/jobs.queue';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
@@ -276,6 +277,7 @@ export async function buildApp({
       await api.register(exportPresetsRoutes);
       await api.register(filesRoutes);
       await api.register(layersMapRoutes);
+      await api.register(overlapsRoutes);
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);

@@ -26,3 +26,4 @@ export * from './files/schemas';
 export * from './export/rules';
 export * from './export/schemas';
 export * from './layers/map';
+export * from './layers/overlaps';

@@ -355,6 +355,7 @@ export type Database = {
   layer_themes: LayerThemesTable;
   layers: LayersTable;
   layer_features: LayerFeaturesTable;
+  site_layer_overlaps: SiteLayerOverlapsTable;
 };
 
 export type JobsTable = {
@@ -473,4 +474,12 @@ export type LayerFeaturesTable = {
   geom: ColumnType<unknown, unknown, unknown>;
   /** Kept by a trigger from geom. */
   geom_3857: ColumnType<unknown, never, never>;
+};
+
+export type SiteLayerOverlapsTable = {
+  tenant_id: string;
+  site_id: string;
+  layer_id: string;
+  overlap_area_m2: number;
+  overlap_percent: number;
 };

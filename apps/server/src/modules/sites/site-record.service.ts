@@ -12,6 +12,7 @@ import {
 } from '@planning/shared';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
+import { computeSiteOverlaps } from '../overlaps/overlaps.service';
 import { isFlagOn } from '../tenants/tenants.queries';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import {
@@ -660,6 +661,8 @@ export async function updateGeometry(
   await sql`update sites set geom_cut = null where id = ${siteId} and geom_cut is not null and ST_IsEmpty(geom_cut)`.execute(
     trx,
   );
+  // The constraint overlaps follow the new boundary in the same transaction.
+  await computeSiteOverlaps(trx, editor.tenantId, siteId);
   const area = rows[0]!;
   const ids = await recordEdits(trx, editor, [
     {
@@ -693,6 +696,7 @@ export async function createCustomSite(
       ${scenario}, ${body.custom_site_name}, ${areaHa(geometry)}, ${geometry}::geometry)
     returning id::text as id, id_unique`.execute(trx);
   const created = rows[0]!;
+  await computeSiteOverlaps(trx, editor.tenantId, created.id);
   await recordEdits(trx, editor, [
     {
       siteId: created.id,
