@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { searchFiltersSchema } from '../search/filters';
+import { searchFilterSchema, searchFiltersSchema } from '../search/filters';
 import { clampColumnWidth } from '../search/schemas';
 import {
   describeFilterValues,
@@ -189,5 +189,41 @@ describe('describeFilterValues', () => {
     expect(
       describeFilterValues(config, { size_ha: { min: null, max: null }, site_name: '', public: false }),
     ).toEqual([]);
+  });
+});
+
+describe('the overlapsLayer filter (issue 13 point 5)', () => {
+  const config = siteSearchConfigSchema.parse({
+    filters: [
+      {
+        type: 'overlapsLayer',
+        dbPropertyName: 'overlap_flood',
+        layerName: 'flood_zone',
+        label: 'Flood zone',
+      },
+    ],
+  });
+  it('sends the layer and the least share, kept between 0 and 100, and says so', () => {
+    expect(filtersFromValues(config, { overlap_flood: 25 })).toEqual([
+      { type: 'overlapsLayer', layerName: 'flood_zone', value: 25 },
+    ]);
+    expect(filtersFromValues(config, { overlap_flood: 140 })).toEqual([
+      { type: 'overlapsLayer', layerName: 'flood_zone', value: 100 },
+    ]);
+    expect(filtersFromValues(config, { overlap_flood: null })).toEqual([]);
+    expect(describeFilterValues(config, { overlap_flood: 25 })).toEqual([
+      { dbPropertyName: 'overlap_flood', label: 'Flood zone', text: 'at least 25 % of the site' },
+    ]);
+  });
+  it('refuses a share outside 0–100 and a layer name that is not one', () => {
+    expect(
+      searchFilterSchema.safeParse({ type: 'overlapsLayer', layerName: 'flood_zone', value: 101 }).success,
+    ).toBe(false);
+    expect(
+      searchFilterSchema.safeParse({ type: 'overlapsLayer', layerName: 'Flood Zone', value: 5 }).success,
+    ).toBe(false);
+    expect(
+      searchFilterSchema.safeParse({ type: 'overlapsLayer', layerName: 'flood_zone', value: 0 }).success,
+    ).toBe(true);
   });
 });

@@ -82,6 +82,14 @@ const leafFilterConfigs = [
     placeholder: z.string().min(1).max(200).optional(),
     ...common,
   }),
+  // Issue 13 point 5: "overlaps layer by at least n %". dbPropertyName is the panel's own key
+  // for the value (say overlap_flood_zone); layerName the geodata layer it reads.
+  z.object({
+    type: z.literal('overlapsLayer'),
+    dbPropertyName,
+    layerName: dbPropertyName,
+    ...common,
+  }),
 ] as const;
 
 export type LeafFilterConfig = z.infer<(typeof leafFilterConfigs)[number]>;
@@ -256,6 +264,10 @@ export function filtersFromValues(config: SiteSearchConfig, values: FilterValues
           value: { min: range.min ?? null, max: range.max ?? null },
         };
       }
+      case 'overlapsLayer':
+        return typeof value === 'number'
+          ? { type: 'overlapsLayer', layerName: filter.layerName, value: Math.min(100, Math.max(0, value)) }
+          : null;
       case 'dateRange': {
         const dates = value as { from?: string | null; to?: string | null };
         return {
@@ -320,6 +332,8 @@ export function describeFilterValues(config: SiteSearchConfig, values: FilterVal
           : [];
       case 'number':
         return typeof value === 'number' ? applied(`${comparisonWords[filter.equality]} ${value}`) : [];
+      case 'overlapsLayer':
+        return typeof value === 'number' ? applied(`at least ${value} % of the site`) : [];
       case 'text':
         return typeof value === 'string' && value.trim() !== '' ? applied(`“${value.trim()}”`) : [];
       case 'range': {

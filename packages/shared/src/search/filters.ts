@@ -54,6 +54,10 @@ const fieldName = z
   .string()
   .regex(/^[a-z][a-z0-9_]{0,62}$/, 'Field names are lower-case letters, digits and _');
 const isoDate = z.iso.date();
+/** A geodata layer's machine name (layers.layer_name). */
+const layerName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,62}$/, 'A layer name is lower case letters, digits and _');
 const listValue = z.union([z.string().max(SEARCH_LIMITS.textMax), z.number()]);
 const ring = z
   .array(wgs84PositionSchema)
@@ -128,6 +132,13 @@ const leafFilters = [
     value: z.array(listValue).min(1).max(SEARCH_LIMITS.listValuesMax),
   }),
   z.object({ type: z.literal('inArea'), equality: noComparison, value: searchAreaSchema }),
+  // Issue 13 point 5: sites a geodata layer covers by at least `value` per cent (0: any contact).
+  z.object({
+    type: z.literal('overlapsLayer'),
+    layerName,
+    equality: noComparison,
+    value: z.number().min(0).max(100),
+  }),
 ] as const;
 
 export type LeafFilter = z.infer<(typeof leafFilters)[number]>;
@@ -178,4 +189,4 @@ export const filterFieldKinds = {
   checkbox: ['boolean'],
   checkboxesList: ['text', 'number'],
   inArray: ['array'],
-} as const satisfies Record<Exclude<LeafFilter['type'], 'inArea'>, readonly string[]>;
+} as const satisfies Record<Exclude<LeafFilter['type'], 'inArea' | 'overlapsLayer'>, readonly string[]>;

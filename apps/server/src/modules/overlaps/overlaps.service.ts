@@ -7,13 +7,16 @@ type Trx = Transaction<Database>;
 /**
  * The overlap rows of some sites with some layers: for each site a layer meets, the area of the
  * site that the layer's features cover, counted once where features overlap each other (the
- * pieces are unioned first), and that area as a share of the site. Driven from the features, so
- * only pairs whose boxes meet are looked at (GiST on both sides).
+ * features meeting the site are unioned first), and that area as a share of the site. Driven from
+ * the features, so only pairs whose boxes meet are looked at (GiST on both sides).
+ *
+ * Not `ST_Union(ST_Intersection(...))`: on PGlite's PostGIS that aggregate over the pieces (mixed
+ * collections) answered an empty result, with no error, for a council's worth of sites.
  */
 function overlapRows(tenantId: string, where: { layerId?: string; siteId?: string }) {
   return sql`
     with hits as (
-      select f.layer_id, s.id as site_id, ST_Union(ST_Intersection(s.geom, f.geom)) as part
+      select f.layer_id, s.id as site_id, ST_UnaryUnion(ST_Collect(f.geom)) as cover
       from layer_features f
       join sites s on s.geom && f.geom and ST_Intersects(s.geom, f.geom)
       where not s.is_deleted
@@ -21,9 +24,11 @@ function overlapRows(tenantId: string, where: { layerId?: string; siteId?: strin
         ${where.siteId ? sql`and s.id = ${where.siteId}` : sql``}
       group by f.layer_id, s.id
     )
-    select ${tenantId}::uuid, h.site_id, h.layer_id, ST_Area(h.part),
-      least(100, greatest(0, 100 * ST_Area(h.part) / nullif(ST_Area(s.geom), 0)))
-    from hits h join sites s on s.id = h.site_id`;
+    select ${tenantId}::uuid, h.site_id, h.layer_id, a.area,
+      least(100, greatest(0, 100 * a.area / nullif(ST_Area(s.geom), 0)))
+    from hits h
+    join sites s on s.id = h.site_id
+    cross join lateral (select ST_Area(ST_Intersection(s.geom, h.cover)) as area) a`;
 }
 
 /** Works out again every site's overlap with one layer (after its features changed). */

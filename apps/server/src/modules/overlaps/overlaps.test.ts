@@ -181,4 +181,32 @@ describe('constraint overlaps (issue 13 point 5)', () => {
     });
     expect(foreign.statusCode).toBe(404);
   });
+
+  it('finds the sites a layer covers by at least n % (the search filter overlapsLayer)', async () => {
+    const { jobId } = await t.app.jobs.enqueue(t.database.db, { tenantId, kind: OVERLAPS_JOB_KIND });
+    await t.app.jobs.waitFor(jobId);
+    const found = async (layerName: string, value: number) => {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/search/site/flexible',
+        headers: officer.headers(),
+        payload: { filters: [{ type: 'overlapsLayer', layerName, value }], limit: 50 },
+      });
+      expect(answer.statusCode, answer.body).toBe(200);
+      return (answer.json() as { sites: { id: string | number }[] }).sites.map((s) => String(s.id)).sort();
+    };
+    expect(await found('flood_zone', 40)).toEqual([site.a]);
+    expect(await found('flood_zone', 60)).toEqual([]);
+    expect(await found('green_belt', 50)).toEqual([site.b]);
+    // 0: any contact, a protected tree's point included.
+    expect(await found('tpo_trees', 0)).toEqual([site.a]);
+    expect(await found('no_such_layer', 0)).toEqual([]);
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/search/site/flexible',
+      headers: officer.headers(),
+      payload: { filters: [{ type: 'overlapsLayer', layerName: 'flood_zone', value: 101 }] },
+    });
+    expect(refused.statusCode).toBe(400);
+  });
 });

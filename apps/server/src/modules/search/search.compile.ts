@@ -100,6 +100,13 @@ function compileFilter(
     const area = sql`ST_SetSRID(ST_GeomFromGeoJSON(${JSON.stringify(filter.value)}), 4326)`;
     return sql<SqlBool>`ST_Intersects(sites.geom, ST_Transform(ST_Intersection(${area}, ${GRID_SURROUNDS}), 27700))`;
   }
+  if (filter.type === 'overlapsLayer') {
+    // Kept by the overlaps module (site_layer_overlaps); a layer the council lacks matches nothing.
+    return sql<SqlBool>`exists (
+      select 1 from site_layer_overlaps o join layers l on l.id = o.layer_id
+      where o.site_id = sites.id and l.layer_name = ${filter.layerName}
+        and o.overlap_percent >= ${filter.value}::float8)`;
+  }
 
   const field = dictionary.get(filter.dbPropertyName);
   if (!field) throw badRequest(searchMessages.unknownField(filter.dbPropertyName));

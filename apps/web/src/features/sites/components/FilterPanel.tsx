@@ -228,6 +228,26 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
           />
         </div>
       );
+    case 'overlapsLayer':
+      return (
+        <div className="filter">
+          <label className="filter__label" htmlFor={id}>
+            {filter.label} <span className="filter__equality">(at least, % of the site)</span>
+          </label>
+          {hint}
+          <InputNumber
+            id={id}
+            min={0}
+            max={100}
+            suffix="%"
+            placeholder="Any overlap: 0"
+            value={typeof value === 'number' ? value : null}
+            onChange={(next) => set(name, typeof next === 'number' ? next : null)}
+            aria-describedby={describedBy}
+            style={{ width: '100%' }}
+          />
+        </div>
+      );
     case 'range': {
       const range = (value ?? {}) as { min?: number | null; max?: number | null };
       const problem = invertedRangeMessage('range', range);
