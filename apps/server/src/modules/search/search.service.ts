@@ -207,7 +207,8 @@ export function matchingSearchRows(
 export function readsOnlySearchRows(filters: SearchFilter[], dictionary: Dictionary): boolean {
   return filters.every((filter) => {
     if (filter.type === 'group') return readsOnlySearchRows(filter.filters, dictionary);
-    if (filter.type === 'inArea' || filter.type === 'inArray' || filter.type === 'overlapsLayer') return false;
+    if (filter.type === 'inArea' || filter.type === 'inArray' || filter.type === 'overlapsLayer')
+      return false;
     const field = dictionary.get(filter.dbPropertyName);
     return field?.storage === 'column' && SEARCH_ROW_COLUMNS.has(field.name);
   });
