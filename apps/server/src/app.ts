@@ -50,6 +50,9 @@ import { overlapsRoutes } from './modules/overlaps/overlaps.routes';
 import { JobQueue } from './modules/jobs/jobs.queue';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
+import { authenticateApiKey } from './modules/api-keys/api-keys.service';
+import { ogcRoutes } from './modules/ogc/ogc.routes';
 import type { Storage } from './modules/storage/storage';
 import { createStorage } from './modules/storage/storage.factory';
 import type { AuthDeps } from './modules/auth/auth.service';
@@ -92,6 +95,11 @@ declare module 'fastify' {
      * A revoked session is then refused without using up the one 'Session terminated' answer.
      */
     reportsSessionEnd?: false;
+    /**
+     * true: a personal API key (X-API-Key header or ?api_key=) signs the call in as its user, with
+     * read grants only, at the key's council. Only the read-only /ogc routes take one (QGIS, GDAL).
+     */
+    apiKey?: true;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
@@ -245,6 +253,8 @@ export async function buildApp({
       // Secure by default: every API route needs a known tenant unless it says otherwise.
       api.addHook('onRequest', async (request, reply) => {
         if (request.routeOptions.config.tenant === false) return;
+        // A key names its council and user itself (and is refused at any other council).
+        if (request.routeOptions.config.apiKey && (await authenticateApiKey(request))) return;
         request.tenant = await resolveTenant(request);
         await loadSession(request, reply);
       });
@@ -280,6 +290,8 @@ export async function buildApp({
       await api.register(overlapsRoutes);
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);
+      await api.register(apiKeysRoutes);
+      await api.register(ogcRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },
     { prefix: API_BASE_PATH },

@@ -27,3 +27,4 @@ export * from './export/rules';
 export * from './export/schemas';
 export * from './layers/map';
 export * from './layers/overlaps';
+export * from './api-keys/schemas';

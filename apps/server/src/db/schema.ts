@@ -356,6 +356,7 @@ export type Database = {
   layers: LayersTable;
   layer_features: LayerFeaturesTable;
   site_layer_overlaps: SiteLayerOverlapsTable;
+  api_keys: ApiKeysTable;
 };
 
 export type JobsTable = {
@@ -482,4 +483,18 @@ export type SiteLayerOverlapsTable = {
   layer_id: string;
   overlap_area_m2: number;
   overlap_percent: number;
+};
+
+export type ApiKeysTable = {
+  id: Generated<string>;
+  tenant_id: string;
+  user_id: string;
+  name: string;
+  prefix: string;
+  /** SHA-256 of the whole key, hex. */
+  key_hash: string;
+  created_at: CreatedAt;
+  last_used_at: Date | null;
+  expires_at: Date | null;
+  revoked_at: Date | null;
 };
