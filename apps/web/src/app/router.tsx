@@ -16,6 +16,7 @@ const SiteDetailsPage = lazyScreen('siteDetails', (m) => m.SiteDetailsPage);
 const SiteMapPage = lazyScreen('siteMap', (m) => m.SiteMapPage);
 const SiteListPage = lazyScreen('siteList', (m) => m.SiteListPage);
 const DataExportPage = lazyScreen('dataExport', (m) => m.DataExportPage);
+const ApiKeysPage = lazyScreen('apiKeys', (m) => m.ApiKeysPage);
 const NotificationsPage = lazyScreen('notifications', (m) => m.CurrentNotificationsPage);
 const ArchivedNotificationsPage = lazyScreen('notifications', (m) => m.ArchivedNotificationsPage);
 const SelectTenantPage = lazyScreen('selectTenant', (m) => m.SelectTenantPage);
@@ -85,7 +86,7 @@ const siteAssessmentRoutes: RouteObject[] = [
   { path: 'site/:siteId', element: <SiteDetailsPage /> },
   { path: 'site/:siteId/map', element: <SiteMapPage /> },
   { path: 'list/:listId', element: <SiteListPage /> },
-  soon('settings', 'Settings'),
+  { path: 'settings', element: <ApiKeysPage /> },
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'notifications/archived', element: <ArchivedNotificationsPage /> },
   soon('events', 'Events'),

@@ -14,6 +14,7 @@ export const screens = {
   siteMap: () => import('../features/sites/details/SiteMapPage'),
   siteList: () => import('../features/sites/lists/SiteListPage'),
   dataExport: () => import('../features/export/DataExportPage'),
+  apiKeys: () => import('../features/api-keys/ApiKeysPage'),
   notifications: () => import('../features/notifications/NotificationsPage'),
   auth: () => import('../features/auth/pages/authPages'),
   signUp: () => import('../features/auth/pages/SignUpPage'),
@@ -31,6 +32,7 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
   [/^\/site\/\d+\/map\/?$/, ['layout', 'siteMap']],
   [/^\/list\/[^/]+\/?$/, ['layout', 'siteList']],
   [/^\/data-export\/?$/, ['layout', 'dataExport']],
+  [/^\/settings\/?$/, ['layout', 'apiKeys']],
   [/^\/notifications(\/archived)?\/?$/, ['layout', 'notifications']],
   [/^\/(consultations\/)?sign-up\/?$/, ['layout', 'signUp']],
   [
