@@ -46,6 +46,8 @@ import { exportRoutes } from './modules/export/export.routes';
 import { exportPresetsRoutes } from './modules/export/export-presets.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { layersMapRoutes } from './modules/layers/layers.map.routes';
+import { layersRoutes } from './modules/layers/layers.routes';
+import { geodataRoutes } from './modules/geodata/geodata.routes';
 import { overlapsRoutes } from './modules/overlaps/overlaps.routes';
 import { JobQueue } from './modules/jobs/jobs.queue';
 import { jobsRoutes } from './modules/jobs/jobs.routes';
@@ -287,6 +289,8 @@ export async function buildApp({
       await api.register(exportPresetsRoutes);
       await api.register(filesRoutes);
       await api.register(layersMapRoutes);
+      await api.register(layersRoutes);
+      await api.register(geodataRoutes);
       await api.register(overlapsRoutes);
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);

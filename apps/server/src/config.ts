@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import { DEFAULT_TENANT_HOST_PATTERN, EXPORT_LIMITS } from '@planning/shared';
+import { DEFAULT_TENANT_HOST_PATTERN, EXPORT_LIMITS, GEODATA_LIMITS } from '@planning/shared';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -105,6 +105,13 @@ const envSchema = z.object({
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Data exports of up to this many sites answer the file at once; larger ones run as a job. */
   EXPORT_SYNC_MAX_SITES: z.coerce.number().int().min(0).max(250_000).default(EXPORT_LIMITS.syncMaxSites),
+  /** The largest geodata upload accepted (MB); a zip's unpacked size has its own, larger limit. */
+  GEODATA_MAX_UPLOAD_MB: z.coerce.number().positive().max(16_384).default(GEODATA_LIMITS.maxUploadMegabytes),
+  GEODATA_MAX_UNZIPPED_MB: z.coerce
+    .number()
+    .positive()
+    .max(65_536)
+    .default(GEODATA_LIMITS.maxUnzippedMegabytes),
   /** ClamAV's clamd (TCP) that scans every upload; without it files stay 'unscanned'. */
   CLAMD_HOST: z.string().min(1).optional(),
   CLAMD_PORT: z.coerce.number().int().min(1).max(65535).default(3310),
@@ -159,6 +166,7 @@ export type Config = {
     retryBaseMs: number;
   };
   exportSyncMaxSites: number;
+  geodata: { maxUploadBytes: number; maxUnzippedBytes: number };
   clamd: { host: string; port: number; timeoutMs: number } | null;
   allowUnscannedUploads: boolean;
   fileSigningSecret: string | undefined;
@@ -240,6 +248,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.JOBS_RETRY_BASE_MS,
     },
     exportSyncMaxSites: e.EXPORT_SYNC_MAX_SITES,
+    geodata: {
+      maxUploadBytes: Math.round(e.GEODATA_MAX_UPLOAD_MB * 1024 * 1024),
+      maxUnzippedBytes: Math.round(e.GEODATA_MAX_UNZIPPED_MB * 1024 * 1024),
+    },
     clamd: e.CLAMD_HOST ? { host: e.CLAMD_HOST, port: e.CLAMD_PORT, timeoutMs: e.CLAMD_TIMEOUT_MS } : null,
     allowUnscannedUploads: e.ALLOW_UNSCANNED_UPLOADS ?? false,
     fileSigningSecret: e.FILE_SIGNING_SECRET,

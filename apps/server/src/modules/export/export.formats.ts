@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { roundForExcel, type ExportFileType, type FieldKind } from '@planning/shared';
-import { gdal } from './export.gdal';
+import { gdal } from '../../lib/gdal/gdal';
 import { zipStream, type ZipEntry } from './export.zip';
 
 /** One column of an export: a dictionary field, a site's own field, or its tags. */

@@ -1,5 +1,5 @@
 // GDAL (gdal3.js, WebAssembly) in a worker thread: ogr2ogr runs synchronously inside the wasm
-// module, seconds for large exports, and must not stall the server's event loop meanwhile.
+// module, seconds for large exports and imports, and must not stall the server's event loop meanwhile.
 // Plain JavaScript so it loads the same under tsx, vitest and node without a TypeScript loader.
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -23,26 +23,43 @@ const gdalReady = initGdalJs({
   dest: workerData.outputDir,
   logHandler: () => {},
   errorHandler: (text) => {
-    if (warnings.length < 50) warnings.push(String(text));
+    if (warnings.length < 50) warnings.push(String(text).trim());
   },
 });
 
-// One conversion at a time: gdal3.js keeps one mounted input folder.
+// One task at a time: gdal3.js keeps one mounted input folder.
 let queue = Promise.resolve();
 
 parentPort.on('message', (message) => {
-  queue = queue.then(() => convert(message));
+  queue = queue.then(() => run(message));
 });
 
-/** @param {{ id: number, input: string, outputName: string, args: string[] }} message */
-async function convert({ id, input, outputName, args }) {
+/**
+ * @param {{ id: number, op?: 'ogr2ogr' | 'info', input: string, outputName?: string, args?: string[],
+ *   openOptions?: string[], vfs?: string[] }} message
+ */
+async function run({ id, op = 'ogr2ogr', input, outputName, args = [], openOptions = [], vfs = [] }) {
   warnings = [];
   try {
     const Gdal = await gdalReady;
-    const opened = await Gdal.open(input);
+    // vfs ['vsizip'] opens '/vsizip//input/<file>' (a path inside the zip may follow the file name).
+    const opened = await Gdal.open(input, openOptions, vfs);
     const dataset = opened.datasets[0];
-    if (!dataset) throw new Error(`GDAL could not open the export's rows: ${opened.errors.join('; ')}`);
+    if (!dataset) {
+      const reasons = opened.errors.map((error) =>
+        error && error.message ? error.message.trim() : String(error),
+      );
+      throw new Error(
+        `GDAL could not open ${path.basename(input)}: ${reasons.join('; ') || 'no driver recognised it'}`,
+      );
+    }
     try {
+      if (op === 'info') {
+        // ogrinfo -json: layers, feature counts, fields, geometry types, extents and CRS.
+        const info = await Gdal.ogrinfo(dataset, ['-so', '-al']);
+        parentPort.postMessage({ id, info, warnings });
+        return;
+      }
       const output = await Gdal.ogr2ogr(dataset, args, outputName);
       const files = (output.all ?? [output]).map((file) => file.real);
       parentPort.postMessage({ id, files, warnings });
@@ -50,7 +67,12 @@ async function convert({ id, input, outputName, args }) {
       await Gdal.close(dataset);
     }
   } catch (error) {
-    const text = error instanceof Error ? error.message : JSON.stringify(error);
-    parentPort.postMessage({ id, error: text, warnings });
+    const text =
+      error instanceof Error
+        ? error.message
+        : error && error.message
+          ? String(error.message)
+          : JSON.stringify(error);
+    parentPort.postMessage({ id, error: text.trim(), warnings });
   }
 }

@@ -1,0 +1,203 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  authMessages,
+  errorBodySchema,
+  hasGrants,
+  layerGroupedSchema,
+  layerListSchema,
+  layerSchema,
+  layerThemeInputSchema,
+  layerThemeListSchema,
+  layerThemeSchema,
+  layerThemeUpdateSchema,
+  layerUpdateSchema,
+} from '@planning/shared';
+import { withTenant } from '../../db/tenant-transaction';
+import { forbidden } from '../../lib/errors';
+import { requireAuth } from '../../lib/request-context';
+import { grantsOf } from '../access/access.guard';
+import {
+  createTheme,
+  deleteLayer,
+  deleteTheme,
+  groupedLayers,
+  listLayers,
+  listThemes,
+  readLayer,
+  updateLayer,
+  updateTheme,
+} from './layers.service';
+
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+// Layers are read by every staff map (like the lead's tiles: read on sites); they are managed
+// by placemaker admins (spec 03 §2 /admin/placemaker/geodata/layers).
+const read = { access: [{ unit: 'sites', action: 'read' }] } as const;
+const write = { access: [{ unit: 'placemaker', action: 'write' }] } as const;
+const remove = { access: [{ unit: 'placemaker', action: 'delete' }] } as const;
+const tags = ['layers'];
+const idParams = z.object({ id: z.string().uuid() });
+const themeParams = z.object({ themeId: z.string().uuid() });
+const listQuery = z.object({
+  /** 'admin': every layer, hidden ones too (placemaker write); 'map' (default): the viewer's layer set. */
+  scope: z.enum(['map', 'admin']).default('map'),
+});
+
+/** Spec 01 §7 and spec 03 §7.3 "/layers CRUD; layers metadata and grouped by theme". */
+export const layersRoutes: FastifyPluginAsyncZod = async (app) => {
+  const inTenant = <T>(request: FastifyRequest, work: Parameters<typeof withTenant<T>>[2]) =>
+    withTenant(app.database.db, requireAuth(request).tenantId, work);
+  /** Hidden layers only for those who manage layers; asking for them otherwise is refused. */
+  const scopeOf = async (request: FastifyRequest, scope: 'map' | 'admin') => {
+    if (scope === 'map') return { all: false };
+    if (!hasGrants(await grantsOf(request), write.access)) throw forbidden(authMessages.notAuthorized);
+    return { all: true };
+  };
+
+  app.get(
+    '/layers',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          "The council's layers with theme, style and visibility (the viewer's set, or every one with scope=admin)",
+        querystring: listQuery,
+        response: { 200: layerListSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const options = await scopeOf(request, request.query.scope);
+      return { layers: await inTenant(request, (trx) => listLayers(trx, options)) };
+    },
+  );
+
+  app.get(
+    '/layers/grouped',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The layer tree: layers grouped by theme, themes in order, then layers without a theme',
+        querystring: listQuery,
+        response: { 200: layerGroupedSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const options = await scopeOf(request, request.query.scope);
+      return inTenant(request, (trx) => groupedLayers(trx, options));
+    },
+  );
+
+  app.get(
+    '/layers/themes',
+    {
+      config: read,
+      schema: { tags, summary: 'Layer themes in order', response: { 200: layerThemeListSchema, ...errors } },
+    },
+    async (request) => ({ themes: await inTenant(request, listThemes) }),
+  );
+
+  app.post(
+    '/layers/themes',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Adds a layer theme',
+        body: layerThemeInputSchema,
+        response: { 201: layerThemeSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId } = requireAuth(request);
+      const theme = await inTenant(request, (trx) => createTheme(trx, tenantId, request.body));
+      return reply.status(201).send(theme);
+    },
+  );
+
+  app.put(
+    '/layers/themes/:themeId',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: 'Changes a layer theme',
+        params: themeParams,
+        body: layerThemeUpdateSchema,
+        response: { 200: layerThemeSchema, ...errors },
+      },
+    },
+    async (request) => inTenant(request, (trx) => updateTheme(trx, request.params.themeId, request.body)),
+  );
+
+  app.delete(
+    '/layers/themes/:themeId',
+    {
+      config: remove,
+      schema: {
+        tags,
+        summary: 'Deletes a layer theme (its layers stay, without a theme)',
+        params: themeParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await inTenant(request, (trx) => deleteTheme(trx, request.params.themeId));
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/layers/:id',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "A layer's metadata",
+        params: idParams,
+        response: { 200: layerSchema, ...errors },
+      },
+    },
+    async (request) => inTenant(request, (trx) => readLayer(trx, request.params.id)),
+  );
+
+  app.put(
+    '/layers/:id',
+    {
+      config: write,
+      schema: {
+        tags,
+        summary: "Changes a layer's metadata or style (spec 03 §3.6); bumps its version",
+        params: idParams,
+        body: layerUpdateSchema,
+        response: { 200: layerSchema, ...errors },
+      },
+    },
+    async (request) => inTenant(request, (trx) => updateLayer(trx, request.params.id, request.body)),
+  );
+
+  app.delete(
+    '/layers/:id',
+    {
+      config: remove,
+      schema: {
+        tags,
+        summary: 'Deletes a layer and its features',
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await inTenant(request, (trx) => deleteLayer(trx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+};
