@@ -310,7 +310,16 @@ export function historyValue(value: unknown): string {
 /** Issue 11 point 3: the site page's panels and its breakpoints (widest first). */
 export const siteLayoutBreakpoints = ['4k', '2k', 'lg', 'md', 'sm', 'xs', 'xxs'] as const;
 export type SiteLayoutBreakpoint = (typeof siteLayoutBreakpoints)[number];
-export const sitePanels = ['map', 'cutMap', 'notes', 'features', 'history', 'related', 'files'] as const;
+export const sitePanels = [
+  'map',
+  'cutMap',
+  'notes',
+  'features',
+  'history',
+  'related',
+  'files',
+  'constraints',
+] as const;
 export type SitePanel = (typeof sitePanels)[number];
 const layoutItemSchema = z.object({
   i: z.enum(sitePanels),

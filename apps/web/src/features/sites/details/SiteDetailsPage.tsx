@@ -36,6 +36,7 @@ import {
 } from './api';
 import type { RevertField, SaveField } from './FeatureCellEditor';
 import { FilesPanel } from '../../files/FilesPanel';
+import { ConstraintsPanel } from './ConstraintsPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { NotesPanel } from './NotesPanel';
 import { SiteFeaturesPanel } from './SiteFeaturesPanel';
@@ -66,6 +67,7 @@ const panelTitles: Record<SitePanel, string> = {
   history: 'History',
   related: 'Related sites',
   files: 'Files',
+  constraints: 'Constraints',
 };
 
 type LayoutMode = 'view' | 'editing';
@@ -128,6 +130,8 @@ export function SiteDetailsPage() {
       old ? { ...old, site: next } : old,
     );
     void client.invalidateQueries({ queryKey: ['site', next.id, 'timeline'] });
+    // A new boundary meets other constraints (worked out by the server with the edit).
+    void client.invalidateQueries({ queryKey: siteQueryKeys.overlaps(next.id) });
     void client.invalidateQueries({ queryKey: ['search'] });
   };
 
@@ -255,6 +259,7 @@ export function SiteDetailsPage() {
       history: <HistoryPanel siteId={site.id} />,
       related: <RelatedSitesPanel siteId={site.id} canWrite={canWrite} />,
       files: <FilesPanel siteId={site.id} />,
+      constraints: <ConstraintsPanel siteId={site.id} />,
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- panels follow the site and its settings
   }, [site, features.data, features.error, options.data, canWrite, drawing, tenant]);

@@ -1,5 +1,6 @@
 import {
   childSitesSchema,
+  siteOverlapsSchema,
   configResponseSchema,
   relatedSitesSchema,
   siteLookupResponseSchema,
@@ -40,6 +41,7 @@ export const siteQueryKeys = {
   scenarios: (id: string) => ['site', id, 'scenarios'] as const,
   related: (id: string) => ['site', id, 'related'] as const,
   children: (id: string) => ['site', id, 'children'] as const,
+  overlaps: (id: string) => ['site', id, 'overlaps'] as const,
   featuresConfig: ['configs', 'site-features'] as const,
   tags: ['tags'] as const,
   layout: ['user', 'site-details-layout'] as const,
@@ -169,4 +171,9 @@ export function saveLayouts(layouts: SiteLayouts | null) {
 export async function fetchFieldOptions(signal?: AbortSignal): Promise<Record<string, string[] | null>> {
   const { fields } = await api.get('/data-dictionary', dataDictionarySchema, { signal });
   return Object.fromEntries(fields.map((field) => [field.name, field.options]));
+}
+
+/** Spec 01 §7 intersected-layers: the constraint layers the site meets, the most covering first. */
+export async function fetchSiteOverlaps(id: string, signal?: AbortSignal) {
+  return (await api.get(`/site/${id}/intersected-layers`, siteOverlapsSchema, { signal })).layers;
 }

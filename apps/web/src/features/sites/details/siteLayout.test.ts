@@ -26,6 +26,8 @@ describe('site page layouts', () => {
     expect(complete.lg![5]).toEqual({ i: 'related', x: 0, y: 27, w: 12, h: 5 });
     // The files panel (issue 12), new since many layouts were saved, joins them the same way.
     expect(complete.lg![6]).toEqual({ i: 'files', x: 0, y: 32, w: 12, h: 7 });
+    // And the constraints panel (issue 13) below it.
+    expect(complete.lg![7]).toEqual({ i: 'constraints', x: 0, y: 39, w: 12, h: 6 });
     expect(Object.keys(complete)).toEqual(['lg']);
   });
 });

@@ -40,6 +40,7 @@ function defaultFor(cols: number): Item[] {
       { i: 'related', x: 0, y: 37, w: cols, h: 6 },
       { i: 'cutMap', x: 0, y: 43, w: cols, h: 8 },
       { i: 'files', x: 0, y: 51, w: cols, h: 8 },
+      { i: 'constraints', x: 0, y: 59, w: cols, h: 7 },
     ];
   }
   const half = Math.floor(cols / 2);
@@ -52,6 +53,7 @@ function defaultFor(cols: number): Item[] {
     { i: 'history', x: wide, y: 15, w: cols - wide, h: 8 },
     { i: 'related', x: 0, y: 23, w: cols, h: 5 },
     { i: 'files', x: 0, y: 28, w: cols, h: 7 },
+    { i: 'constraints', x: 0, y: 35, w: cols, h: 6 },
   ];
 }
 
@@ -66,6 +68,7 @@ function expandedFor(cols: number): Item[] {
     { i: 'history', x: half % cols, y: 24, w: cols - (half % cols) || cols, h: 7 },
     { i: 'related', x: 0, y: 31, w: cols, h: 5 },
     { i: 'files', x: 0, y: 36, w: cols, h: 7 },
+    { i: 'constraints', x: 0, y: 43, w: cols, h: 6 },
   ];
 }
 
