@@ -61,4 +61,16 @@ describe('logs', () => {
       expect(log, secret).not.toContain(secret);
     }
   });
+
+  it('never write an API key or a download token sent in the address', async () => {
+    const key = `pk_demo_${randomBytes(4).toString('hex')}_${randomBytes(16).toString('hex')}`;
+    const token = `v1.${randomBytes(8).toString('hex')}`;
+    await t.app.inject({ method: 'GET', url: `/api/v1/ogc/collections?f=json&api_key=${key}` });
+    await t.app.inject({ method: 'GET', url: `/api/v1/files/download?token=${token}&inline=1` });
+    const log = lines.join('');
+    expect(log).toContain('api_key=[redacted]');
+    expect(log).toContain('token=[redacted]&inline=1');
+    expect(log).not.toContain(key);
+    expect(log).not.toContain(token);
+  });
 });

@@ -18,6 +18,33 @@ const REDACTED_PATHS = [
 
 const MESSAGE_MAX = 500;
 
+/** Query parameters that carry credentials: an OGC client's API key, a signed download's token. */
+const SECRET_PARAMETERS = /([?&](?:api_key|token)=)[^&#]*/gi;
+
+/** A request's address as logged: credentials in its query replaced (QGIS can only send a key so). */
+export function loggedUrl(url: string): string {
+  return url.replace(SECRET_PARAMETERS, '$1[redacted]');
+}
+
+type LoggedRequest = {
+  method?: string;
+  url?: string;
+  host?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+};
+
+/** Fastify's request fields, with the address's credentials redacted. */
+function serializeRequest(request: LoggedRequest) {
+  return {
+    method: request.method,
+    url: typeof request.url === 'string' ? loggedUrl(request.url) : request.url,
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 type SerializedError = {
   name?: string;
   code?: string | number;
@@ -59,7 +86,7 @@ export function logOptions(config: Pick<Config, 'logLevel' | 'nodeEnv'>): Logger
   return {
     level: config.logLevel,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-    serializers: { err, error: err },
+    serializers: { err, error: err, req: serializeRequest },
   };
 }
 
