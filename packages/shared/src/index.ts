@@ -6,6 +6,8 @@ export * from './http/schemas';
 export * from './maintenance/rules';
 export * from './tenants/rules';
 export * from './tenants/schemas';
+export * from './basemaps/schemas';
+export * from './basemaps/pmtiles';
 export * from './access/schemas';
 export * from './auth/messages';
 export * from './auth/schemas';

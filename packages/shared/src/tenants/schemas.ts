@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseMapInfoSchema, baseMapsConfigSchema } from '../basemaps/schemas';
 import { assetUrlSchema, hexColorSchema, httpUrlSchema } from '../common/schemas';
 import { featureFlagNameSchema, featureFlagsSchema } from '../config/flags';
 import { tenantNameSchema } from './rules';
@@ -56,36 +57,6 @@ export const globalMaintenanceSchema = z.object({
 
 /** Longitude first, as GeoJSON and MapLibre expect. */
 export const lonLatSchema = z.tuple([z.number().min(-180).max(180), z.number().min(-90).max(90)]);
-
-/** Spec 03 §7.3 map providers: the base maps a council may add to the offline one. */
-export const baseMapLayers = ['os', 'satellite', 'terrain'] as const;
-export type BaseMapLayer = (typeof baseMapLayers)[number];
-
-/** A tile service as configured (server side only: the address may carry a key). */
-export const baseMapSourceSchema = z.object({
-  /** https://…/{z}/{x}/{y}…, as XYZ tile services give it. */
-  tiles: httpUrlSchema.refine(
-    (url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)),
-    'The address must contain {z}, {x} and {y}',
-  ),
-  tileSize: z.union([z.literal(256), z.literal(512)]).default(256),
-  maxZoom: z.number().int().min(0).max(23).default(19),
-  attribution: z.string().max(300).nullable().default(null),
-  /** Terrain only: how heights are packed into the image. */
-  encoding: z.enum(['terrarium', 'mapbox']).optional(),
-});
-export const baseMapsConfigSchema = z.partialRecord(z.enum(baseMapLayers), baseMapSourceSchema);
-export type BaseMapsConfig = z.input<typeof baseMapsConfigSchema>;
-
-/** What the browser learns about a configured base map: never its address. */
-export const baseMapInfoSchema = z.object({
-  layer: z.enum(baseMapLayers),
-  tileSize: z.union([z.literal(256), z.literal(512)]),
-  maxZoom: z.number().int(),
-  attribution: z.string().nullable(),
-  encoding: z.enum(['terrarium', 'mapbox']).optional(),
-});
-export type BaseMapInfo = z.infer<typeof baseMapInfoSchema>;
 
 export const tenantDataSchema = tenantSummarySchema.extend({
   id: z.uuid(),

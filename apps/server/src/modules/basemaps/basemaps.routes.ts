@@ -1,18 +1,34 @@
-import type { FastifyReply } from 'fastify';
+import { createReadStream } from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { baseMapLayers, baseMapsConfigSchema, errorBodySchema } from '@planning/shared';
+import {
+  BASEMAP_LIMITS,
+  baseMapLayers,
+  baseMapListSchema,
+  basemapMessages,
+  baseMapsConfigSchema,
+  boundaryLabelsSchema,
+  errorBodySchema,
+  featureAccess,
+  pmtilesBaseMapSchema,
+} from '@planning/shared';
 import { HttpError, notFound } from '../../lib/errors';
-import { requireAuth } from '../../lib/request-context';
+import { requireAuth, requireTenant } from '../../lib/request-context';
 import { findTenantRow } from '../tenants/tenants.queries';
+import { parseRange } from './basemaps.archive';
+import { BaseMapArchives, boundaryLabels, type ServableArchive } from './basemaps.service';
 
-export const basemapMessages = {
-  notConfigured: 'This base map is not set up for your council',
-  providerFailed: 'The map provider did not answer',
-} as const;
+export { basemapMessages };
 
 const MAX_TILE_BYTES = 5 * 1024 * 1024;
 const UPSTREAM_TIMEOUT_MS = 10_000;
+
+const read = { access: [{ unit: 'placemaker', action: 'read' }] } as const;
+// Uploading or removing a council's base map is an administrator's act (spec 01 §6 admin grants).
+const administer = { access: featureAccess.admin } as const;
+const tags = ['maps'];
 
 const params = z
   .object({
@@ -23,19 +39,158 @@ const params = z
   })
   .refine((tile) => tile.x < 2 ** tile.z && tile.y < 2 ** tile.z, 'The tile is outside the world');
 
+const archiveParams = z.object({
+  file: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?\.pmtiles$/, basemapMessages.notFound),
+});
+const idParams = z.object({ id: z.uuid() });
+const uploadQuery = z.object({ name: z.string().trim().min(1).max(100).optional() });
+
 /**
- * Spec 03 §7.3 map providers (OS, satellite, terrain) through our server: the council's tile
- * address and key stay here, the browser asks us. Only z, x and y, checked as numbers, ever go
- * into the address the council's administrator set.
+ * Base maps (spec 03 §7.3 map providers, issue 13 point 7): the council's raster services through
+ * our server (their addresses and keys stay here), its PMTiles archives read by byte range (no
+ * tile server: the browser's `pmtiles://` protocol asks for the bytes it needs), its MapLibre
+ * style documents, and the label points of the offline map.
  */
 export const basemapsRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Registered in this plugin only, for the one archive an upload carries.
+  await app.register(multipart, {
+    limits: {
+      fileSize: BASEMAP_LIMITS.maxArchiveBytes + 1,
+      files: 1,
+      fields: 0,
+      parts: 1,
+      headerPairs: 50,
+    },
+  });
+  const archives = new BaseMapArchives(app.database.db, app.storage, app.config.dataDir, app.log);
+
+  app.get(
+    '/basemaps',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: "The council's vector base maps: PMTiles archives and MapLibre style documents",
+        response: { 200: baseMapListSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return { baseMaps: await archives.list(auth.tenantId, requireTenant(request).name) };
+    },
+  );
+
+  app.get(
+    '/basemaps/labels',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'A label point for each ward, parish and neighbourhood of the council (WGS84)',
+        response: { 200: boundaryLabelsSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => boundaryLabels(app.database.db, requireAuth(request).tenantId),
+  );
+
+  app.post(
+    '/basemaps/pmtiles',
+    {
+      config: administer,
+      bodyLimit: BASEMAP_LIMITS.maxArchiveBytes + 1024 * 1024,
+      schema: {
+        tags,
+        summary: "Uploads a PMTiles v3 archive (multipart field 'file') as one of the council's base maps",
+        consumes: ['multipart/form-data'],
+        querystring: uploadQuery,
+        response: {
+          201: pmtilesBaseMapSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          413: errorBodySchema,
+          415: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart()) throw new HttpError(415, basemapMessages.notMultipart);
+      if (Number(request.headers['content-length'] ?? 0) > BASEMAP_LIMITS.maxArchiveBytes + 1024 * 1024)
+        throw new HttpError(413, basemapMessages.tooLarge);
+      let part;
+      try {
+        part = await request.file();
+      } catch {
+        throw new HttpError(400, basemapMessages.noFile);
+      }
+      if (!part || part.fieldname !== 'file') {
+        part?.file.resume();
+        throw new HttpError(400, basemapMessages.noFile);
+      }
+      const created = await archives.upload(
+        auth.tenantId,
+        auth.userId,
+        part.file,
+        part.filename,
+        request.query.name ?? null,
+      );
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/basemaps/:id',
+    {
+      config: administer,
+      schema: {
+        tags,
+        summary: 'Removes an uploaded PMTiles base map',
+        params: idParams,
+        response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await archives.remove(requireAuth(request).tenantId, request.params.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/basemaps/:file',
+    {
+      // Read by the map library: a revoked session is refused without using up its one notice.
+      config: { ...read, reportsSessionEnd: false },
+      // Byte ranges go out as stored: a compressed range would no longer be the bytes asked for.
+      compress: false,
+      schema: {
+        tags,
+        summary: 'A PMTiles archive, in the byte ranges asked for (Range: bytes=a-b answers 206)',
+        params: archiveParams,
+        response: {
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          416: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      const id = request.params.file.replace(/\.pmtiles$/, '');
+      const archive = await archives.servable(auth.tenantId, requireTenant(request).name, id);
+      return sendArchive(request, reply, archive);
+    },
+  );
+
   app.get(
     '/basemaps/:layer/:z/:x/:y',
     {
       // Fetched by the map library: a revoked session is refused without using up its one notice.
-      config: { access: [{ unit: 'placemaker', action: 'read' }], reportsSessionEnd: false },
+      config: { ...read, reportsSessionEnd: false },
       schema: {
-        tags: ['maps'],
+        tags,
         summary: "A tile of one of the council's base maps (OS, satellite imagery, terrain)",
         params,
         response: {
@@ -53,10 +208,12 @@ export const basemapsRoutes: FastifyPluginAsyncZod = async (app) => {
       const config = baseMapsConfigSchema.safeParse(tenant?.base_maps ?? {});
       const source = config.success ? config.data[layer] : undefined;
       if (!source) throw notFound(basemapMessages.notConfigured);
+      // Only z, x and y, checked as numbers, and the council's own key go into its address.
       const url = source.tiles
         .replace('{z}', String(zoom))
         .replace('{x}', String(x))
-        .replace('{y}', String(y));
+        .replace('{y}', String(y))
+        .replaceAll('{key}', encodeURIComponent(source.key ?? ''));
 
       let upstream: Response;
       try {
@@ -80,6 +237,35 @@ export const basemapsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
+
+/**
+ * The archive, whole or the one byte range asked for: 206 with Content-Range, 416 for a range
+ * outside it, 304 when the browser's copy is current (ETag), and If-Range honoured.
+ */
+function sendArchive(request: FastifyRequest, reply: FastifyReply, archive: ServableArchive) {
+  const etag = `"${archive.etag}"`;
+  reply.header('ETag', etag);
+  reply.header('Accept-Ranges', 'bytes');
+  // Revalidated each time (cheap with the ETag): a replaced archive shows at once.
+  reply.header('Cache-Control', 'private, no-cache');
+  if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+  // If-Range naming another version: the client's earlier bytes are stale, so it gets them all.
+  const ifRange = request.headers['if-range'];
+  const range =
+    ifRange !== undefined && ifRange !== etag ? null : parseRange(request.headers.range, archive.size);
+  if (range === 'unsatisfiable') {
+    reply.header('Content-Range', `bytes */${archive.size}`);
+    throw new HttpError(416, basemapMessages.badRange);
+  }
+  reply.type('application/vnd.pmtiles');
+  if (!range) {
+    reply.header('Content-Length', archive.size);
+    return reply.send(createReadStream(archive.filePath));
+  }
+  reply.header('Content-Range', `bytes ${range.start}-${range.end}/${archive.size}`);
+  reply.header('Content-Length', range.end - range.start + 1);
+  return reply.status(206).send(createReadStream(archive.filePath, { start: range.start, end: range.end }));
+}
 
 /** A tile as the provider sent it, or 204 where it has none (outside its coverage). */
 function sendTile(reply: FastifyReply, body: Buffer | null, type: string) {

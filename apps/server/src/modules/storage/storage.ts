@@ -3,10 +3,10 @@ import { fileBuckets, type FileBucket } from '@planning/shared';
 
 /**
  * The spec's file buckets (spec 01 §3, in shared) plus 'exports' (finished data exports waiting to
- * be downloaded). Each council has its own copy of every bucket: a key never reaches another's files.
+ * be downloaded) and 'basemaps' (PMTiles archives an administrator uploaded as a base map). Each council has its own copy of every bucket: a key never reaches another's files.
  */
-export const STORAGE_BUCKETS = [...fileBuckets, 'exports'] as const;
-export type BucketName = FileBucket | 'exports';
+export const STORAGE_BUCKETS = [...fileBuckets, 'exports', 'basemaps'] as const;
+export type BucketName = FileBucket | 'exports' | 'basemaps';
 
 export type StoredObject = { size: number; contentType?: string };
 
