@@ -6,6 +6,7 @@ import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { TerraDraw } from 'terra-draw';
 import type { Polygon } from 'geojson';
 import { tileQueryString, type BaseMapInfo } from '@planning/shared';
+import { prepareMap } from '../map/baseMapSetup';
 import {
   apiTransformRequest,
   buildSiteMapStyle,
@@ -73,6 +74,7 @@ export function SiteOutlineMap({
       transformRequest: apiTransformRequest(origin),
     });
     map.addControl(new maplibregl.NavigationControl({ showCompass: false }), 'top-right');
+    const unprepare = prepareMap(map);
     mapRef.current = map;
     let removed = false;
     map.on('load', () => {
@@ -90,6 +92,7 @@ export function SiteOutlineMap({
     observer.observe(container.current);
     return () => {
       removed = true;
+      unprepare();
       observer.disconnect();
       drawRef.current?.stop();
       map.remove();

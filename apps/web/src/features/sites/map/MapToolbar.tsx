@@ -13,7 +13,7 @@ import {
   PlusOutlined,
   ScissorOutlined,
 } from '@ant-design/icons';
-import { baseLayerLabels, type BaseLayer } from './mapStyle';
+import type { BaseLayer } from './mapStyle';
 
 type MapToolbarProps = {
   ready: boolean;
@@ -33,7 +33,8 @@ type MapToolbarProps = {
   cutSites: boolean;
   onToggleCutSites: () => void;
   baseLayer: BaseLayer;
-  baseLayers: BaseLayer[];
+  /** The base maps offered, in menu order: the offline ones, then the council's. */
+  baseLayers: { key: BaseLayer; label: string }[];
   onBaseLayerChange: (layer: BaseLayer) => void;
   /** Only when the council has the imagery or the heights (spec 01 §2). */
   satellite: { on: boolean; toggle: () => void } | null;
@@ -63,10 +64,7 @@ export function MapToolbar(props: MapToolbarProps) {
         menu={{
           selectable: true,
           selectedKeys: [props.baseLayer],
-          items: (Object.keys(baseLayerLabels) as BaseLayer[]).map((key) => ({
-            key,
-            label: baseLayerLabels[key],
-          })),
+          items: props.baseLayers.map(({ key, label }) => ({ key, label })),
           onClick: ({ key }) => props.onBaseLayerChange(key as BaseLayer),
         }}
       >

@@ -8,7 +8,10 @@ import 'maplibre-gl/dist/maplibre-gl.css';
 import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { TerraDraw } from 'terra-draw';
 import type { FeatureCollection } from 'geojson';
+import { useQuery } from '@tanstack/react-query';
 import { siteMessages, type BaseMapInfo, type SearchArea } from '@planning/shared';
+import { fetchCouncilBaseMaps, prepareMap } from './baseMapSetup';
+import { clearCouncilBaseMap, councilBaseLayerKey, showCouncilBaseMap } from './councilBaseMap';
 import { DrawSiteControls, type DrawnShape } from './DrawSiteControls';
 import { MapToolbar } from './MapToolbar';
 import { PolygonErrorModal } from './PolygonErrorModal';
@@ -16,6 +19,7 @@ import { SitePopup, type PopupSite } from './SitePopup';
 import {
   apiTransformRequest,
   baseColours,
+  baseLayerLabels,
   buildSiteMapStyle,
   HIGHLIGHT_SOURCE,
   MAP,
@@ -86,6 +90,11 @@ export function SiteMap(props: SiteMapProps) {
   const [terrain, setTerrain] = useState(false);
   const [outline, setOutline] = useState<SiteOutline>('sites');
   const has = (layer: BaseMapInfo['layer']) => props.baseMaps.some((map) => map.layer === layer);
+  // The council's PMTiles archives and style documents (GET /basemaps), offered after the others.
+  const councilMaps = useQuery({
+    queryKey: ['basemaps'],
+    queryFn: ({ signal }) => fetchCouncilBaseMaps(signal),
+  });
   const initialQuery = useRef(props.tileQuery);
   // Clicks belong to the drawing tools while one is on.
   const drawModeRef = useRef<DrawMode>('none');
@@ -113,6 +122,7 @@ export function SiteMap(props: SiteMapProps) {
       transformRequest: apiTransformRequest(origin),
     });
     mapRef.current = map;
+    const unprepare = prepareMap(map);
 
     // The first frame that shows any site, as a performance mark that bench/map-load.ts reads
     // (real-user timing could too). Checked frame by frame until then, never after.
@@ -228,6 +238,7 @@ export function SiteMap(props: SiteMapProps) {
 
     return () => {
       removed = true;
+      unprepare();
       document.removeEventListener('fullscreenchange', onFullscreen);
       popupRef.current?.popup.remove();
       drawRef.current?.stop();
@@ -289,6 +300,14 @@ export function SiteMap(props: SiteMapProps) {
     map.setPaintProperty('land', 'fill-color', colours.land);
     map.setPaintProperty('district-fill', 'fill-color', colours.district);
     if (map.getLayer('os')) map.setLayoutProperty('os', 'visibility', next === 'os' ? 'visible' : 'none');
+    const council = councilMaps.data?.find((choice) => councilBaseLayerKey(choice) === next);
+    if (council)
+      showCouncilBaseMap(map, council, window.location.origin).catch(() => {
+        // A style document that cannot be read: back to the offline map rather than a blank one.
+        clearCouncilBaseMap(map);
+        changeBaseLayer('offline');
+      });
+    else clearCouncilBaseMap(map);
     setBaseLayer(next);
   }
 
@@ -357,7 +376,15 @@ export function SiteMap(props: SiteMapProps) {
         cutSites={outline === 'cut-sites'}
         onToggleCutSites={() => setOutline(outline === 'cut-sites' ? 'sites' : 'cut-sites')}
         baseLayer={baseLayer}
-        baseLayers={['offline', 'outline', ...(has('os') ? (['os'] as const) : [])]}
+        baseLayers={[
+          { key: 'offline', label: baseLayerLabels.offline },
+          { key: 'outline', label: baseLayerLabels.outline },
+          ...(has('os') ? [{ key: 'os' as const, label: baseLayerLabels.os }] : []),
+          ...(councilMaps.data ?? []).map((choice) => ({
+            key: councilBaseLayerKey(choice),
+            label: choice.name,
+          })),
+        ]}
         onBaseLayerChange={changeBaseLayer}
         satellite={has('satellite') ? { on: satellite, toggle: toggleSatellite } : null}
         terrain={has('terrain') ? { on: terrain, toggle: toggleTerrain } : null}

@@ -25,8 +25,9 @@ export const MAP = {
 /** Where the spec's default centre (564565, 155359 in EPSG:27700) lies, for councils with none. */
 export const DEFAULT_CENTRE: [number, number] = [0.3637, 51.2716];
 
-export type BaseLayer = 'offline' | 'outline' | 'os';
-export const baseLayerLabels: Record<BaseLayer, string> = {
+/** The offline map, boundaries only, the council's OS raster, or one of its vector base maps. */
+export type BaseLayer = 'offline' | 'outline' | 'os' | `council:${string}`;
+export const baseLayerLabels: Record<'offline' | 'outline' | 'os', string> = {
   offline: 'Offline map',
   outline: 'Boundaries only',
   os: 'OS map',
@@ -67,8 +68,9 @@ function councilBaseMaps(origin: string, baseMaps: BaseMapInfo[], baseLayer: Bas
 /** The base map's colours per base layer (sea, land, the council's district). */
 export function baseColours(baseLayer: BaseLayer) {
   if (baseLayer === 'outline') return { background: '#ffffff', land: '#ffffff', district: '#ffffff' };
-  // Under the council's OS map the district is see-through.
-  if (baseLayer === 'os') return { background: '#ffffff', land: '#ffffff', district: 'rgba(255,255,255,0)' };
+  // Under the council's OS map or its own vector map the district is see-through.
+  if (baseLayer === 'os' || baseLayer.startsWith('council:'))
+    return { background: '#ffffff', land: '#ffffff', district: 'rgba(255,255,255,0)' };
   return { background: '#d4e4ee', land: '#f3f1ea', district: '#fbfaf6' };
 }
 
@@ -110,7 +112,8 @@ export function siteTilesUrl(origin: string, query: string, outline: SiteOutline
 /**
  * The site search map: a base map shipped with the product (Natural Earth land and the council's
  * own boundaries, so it works with no internet), then the sites a search matches as vector tiles.
- * No text labels: glyphs would have to be fetched from a font server.
+ * No text labels in the style: glyphs would have to be fetched from a font server (boundary names
+ * are drawn as HTML instead: boundaryLabels.ts).
  */
 export function buildSiteMapStyle(options: {
   origin: string;
