@@ -69,7 +69,7 @@ async function decompress(bytes: Uint8Array, compression: PmtilesCompression): P
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-function openArchive(url: string, fetchRange: RangeFetcher, signal: AbortSignal): Promise<Archive> {
+function openArchive(url: string, fetchRange: RangeFetcher): Promise<Archive> {
   let archive = archives.get(url);
   if (!archive) {
     archive = (async () => {
@@ -85,7 +85,6 @@ function openArchive(url: string, fetchRange: RangeFetcher, signal: AbortSignal)
     archive.catch(() => archives.delete(url));
     archives.set(url, archive);
   }
-  void signal;
   return archive;
 }
 
@@ -97,7 +96,7 @@ async function readTile(
   fetchRange: RangeFetcher,
   signal: AbortSignal,
 ): Promise<Uint8Array | null> {
-  const { header, root } = await openArchive(url, fetchRange, signal);
+  const { header, root } = await openArchive(url, fetchRange);
   if (z < header.minZoom || z > header.maxZoom) return null;
   const tileId = zxyToTileId(z, x, y);
   let entries = root;
