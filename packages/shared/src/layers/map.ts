@@ -7,6 +7,8 @@ export const LAYER_TILE = {
   extent: 4096,
   buffer: 64,
   maxZoom: 22,
+  /** The deepest zoom a map asks the server for; MapLibre enlarges those tiles beyond it. */
+  sourceMaxZoom: 16,
   /** Below this zoom outlines are simplified to about half a pixel: a county of detail is not drawn at z8. */
   simplifyBelowZoom: 14,
 } as const;

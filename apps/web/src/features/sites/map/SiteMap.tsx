@@ -12,6 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { siteMessages, type BaseMapInfo, type SearchArea } from '@planning/shared';
 import { fetchCouncilBaseMaps, prepareMap } from './baseMapSetup';
 import { clearCouncilBaseMap, councilBaseLayerKey, showCouncilBaseMap } from './councilBaseMap';
+import { GeodataLayersControl } from '../../layers/GeodataLayersControl';
 import { DrawSiteControls, type DrawnShape } from './DrawSiteControls';
 import { MapToolbar } from './MapToolbar';
 import { PolygonErrorModal } from './PolygonErrorModal';
@@ -345,6 +346,12 @@ export function SiteMap(props: SiteMapProps) {
   return (
     <div ref={frame} className="site-map" data-fullscreen={fullscreen || undefined}>
       <div ref={container} className="site-map__canvas" role="region" aria-label="Map of sites" />
+      <GeodataLayersControl
+        map={mapRef.current}
+        ready={ready}
+        beforeId={SITE_LAYERS.clusters}
+        siteLayerIds={[SITE_LAYERS.clusters, SITE_LAYERS.fill]}
+      />
       <MapToolbar
         ready={ready}
         onZoomIn={() => mapRef.current?.zoomIn({ duration: MAP.easeMs })}
