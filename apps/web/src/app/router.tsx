@@ -19,6 +19,8 @@ const DataExportPage = lazyScreen('dataExport', (m) => m.DataExportPage);
 const ApiKeysPage = lazyScreen('apiKeys', (m) => m.ApiKeysPage);
 const NotificationsPage = lazyScreen('notifications', (m) => m.CurrentNotificationsPage);
 const ArchivedNotificationsPage = lazyScreen('notifications', (m) => m.ArchivedNotificationsPage);
+const GeodataUploadPage = lazyScreen('geodataUpload', (m) => m.GeodataUploadPage);
+const GeodataLayersPage = lazyScreen('geodataLayers', (m) => m.GeodataLayersPage);
 const SelectTenantPage = lazyScreen('selectTenant', (m) => m.SelectTenantPage);
 const SignUpPage = lazyScreen('signUp', (m) => m.SignUpPage);
 const SignInPage = lazyScreen('auth', (m) => m.SignInPage);
@@ -61,12 +63,20 @@ const adminTabs = {
   cfs: ['questions', 'privacy-policy'],
 } as const;
 
+/** Spec 03 §2 and §4: geodata upload and the layers admin (other geodata/* screens still to come). */
+const geodataRoutes: RouteObject[] = [
+  { path: 'geodata', element: <Navigate to="/admin/placemaker/geodata/layers" replace /> },
+  { path: 'geodata/upload', element: <GeodataUploadPage /> },
+  { path: 'geodata/layers/*', element: <GeodataLayersPage /> },
+];
+
 const adminRoutes: RouteObject[] = [
   soon('admin', 'Administration'),
   ...Object.entries(adminTabs).map(([app, tabs]) => ({
     path: `admin/${app}`,
     children: [
       { index: true, element: <ComingSoonPage title="Administration" /> },
+      ...(app === 'placemaker' ? geodataRoutes : []),
       ...tabs.map((tab) => soon(tab, 'Administration')),
     ],
   })),

@@ -16,6 +16,8 @@ export const screens = {
   dataExport: () => import('../features/export/DataExportPage'),
   apiKeys: () => import('../features/api-keys/ApiKeysPage'),
   notifications: () => import('../features/notifications/NotificationsPage'),
+  geodataUpload: () => import('../features/geodata/GeodataUploadPage'),
+  geodataLayers: () => import('../features/geodata/GeodataLayersPage'),
   auth: () => import('../features/auth/pages/authPages'),
   signUp: () => import('../features/auth/pages/SignUpPage'),
   selectTenant: () => import('../features/tenants/pages/SelectTenantPage'),
@@ -34,6 +36,8 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
   [/^\/data-export\/?$/, ['layout', 'dataExport']],
   [/^\/settings\/?$/, ['layout', 'apiKeys']],
   [/^\/notifications(\/archived)?\/?$/, ['layout', 'notifications']],
+  [/^\/admin\/placemaker\/geodata\/upload\/?$/, ['layout', 'geodataUpload']],
+  [/^\/admin\/placemaker\/geodata\/layers(\/.*)?$/, ['layout', 'geodataLayers']],
   [/^\/(consultations\/)?sign-up\/?$/, ['layout', 'signUp']],
   [
     /^\/(sign-in|session-expired|(consultations\/)?(login|confirm-email|password-reset|auth-action))\/?$/,

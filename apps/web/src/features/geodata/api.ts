@@ -1,0 +1,50 @@
+import {
+  GEODATA_LIMITS,
+  geodataConfirmAnswerSchema,
+  geodataUploadAnswerSchema,
+  geodataUploadSchema,
+  layerListSchema,
+  layerSchema,
+  layerThemeListSchema,
+  type GeodataConfirm,
+  type LayerUpdate,
+} from '@planning/shared';
+import { api, noContent } from '../../api/client';
+
+export const geodataQueryKeys = {
+  upload: (uploadId: string) => ['geodata', 'upload', uploadId] as const,
+  layers: ['layers', 'admin'] as const,
+  themes: ['layers', 'themes'] as const,
+};
+
+/** POST /geodata: one file in the field 'file'; a job then reads its layers. */
+export function uploadGeodata(file: File) {
+  const form = new FormData();
+  form.append(GEODATA_LIMITS.field, file, file.name);
+  return api.postForm('/geodata', geodataUploadAnswerSchema, form);
+}
+
+export function fetchUpload(uploadId: string, signal?: AbortSignal) {
+  return api.get(`/geodata/${uploadId}`, geodataUploadSchema, { signal });
+}
+
+export function confirmUpload(uploadId: string, confirm: GeodataConfirm) {
+  return api.post(`/geodata/${uploadId}/confirm`, geodataConfirmAnswerSchema, confirm);
+}
+
+/** Every layer of the council, hidden ones too (the layers admin). */
+export function fetchAdminLayers(signal?: AbortSignal) {
+  return api.get('/layers?scope=admin', layerListSchema, { signal });
+}
+
+export function fetchThemes(signal?: AbortSignal) {
+  return api.get('/layers/themes', layerThemeListSchema, { signal });
+}
+
+export function updateLayer(id: string, update: LayerUpdate) {
+  return api.put(`/layers/${id}`, layerSchema, update);
+}
+
+export function deleteLayer(id: string) {
+  return api.delete(`/layers/${id}`, noContent);
+}

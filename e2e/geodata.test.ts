@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { featureCollection, makeZip, square } from '../apps/server/src/modules/geodata/geodata.fixtures';
+import { axeViolationsIn } from './support/axe';
+import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+
+let running: RunningApp;
+
+beforeAll(async () => {
+  running = await startRunningApp();
+});
+afterAll(() => running?.close());
+
+// A council's zip as GIS officers send them: a GeoJSON in WGS84 and a CSV of BNG points with no
+// projection, in nested folders.
+const lon = -0.1276;
+const lat = 51.5072;
+const zip = makeZip([
+  {
+    name: 'constraints/2024/flood_zones.geojson',
+    content: Buffer.from(
+      featureCollection([
+        {
+          properties: { zone: 'Flood Zone 3' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [lon, lat],
+                [lon + 0.01, lat],
+                [lon + 0.01, lat + 0.01],
+                [lon, lat + 0.01],
+                [lon, lat],
+              ],
+            ],
+          },
+        },
+        {
+          properties: { zone: 'Flood Zone 2' },
+          geometry: { type: 'Polygon', coordinates: [square(lon + 0.02, lat, 0.01)] },
+        },
+      ]),
+    ),
+  },
+  {
+    name: 'constraints/trees/tpo.csv',
+    content: Buffer.from('ref,easting,northing\nTPO1,530000,180000\nTPO2,530100,180100\n'),
+  },
+]);
+
+describe('geodata upload (issue 13 points 1 and 2)', () => {
+  it('uploads a zip, confirms a projection, follows the import in the bell and finds the layers', async () => {
+    const page = await openAsTenant(running, 'demo', '/admin/placemaker/geodata/upload', 'admin');
+    await page.getByRole('heading', { name: 'Upload geodata' }).waitFor({ timeout: 30_000 });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'constraints.zip',
+      mimeType: 'application/zip',
+      buffer: zip,
+    });
+    // The reading job finds both layers; the CSV's projection is detected and waits for confirmation.
+    await page.getByRole('heading', { name: 'constraints.zip' }).waitFor({ timeout: 30_000 });
+    await page.getByText('Confirm the projection').waitFor({ timeout: 30_000 });
+    expect(await page.getByRole('combobox', { name: 'Projection of tpo' }).count()).toBe(1);
+    await page.getByText('British National Grid (EPSG:27700) (detected)').waitFor();
+    expect(await axeViolationsIn(page, '.geodata-page')).toEqual([]);
+
+    await page.getByRole('textbox', { name: 'Title for tpo' }).fill('Tree preservation orders');
+    await page.getByRole('button', { name: 'Import 2 layers' }).click();
+    await page.getByText('Imported').first().waitFor({ timeout: 60_000 });
+
+    // The bell tells of the import (it asks every 10 s).
+    const bell = page.getByRole('button', { name: /^Notifications/ });
+    await bell.click();
+    const card = page.getByRole('region', { name: 'Notifications' }).getByRole('article', {
+      name: 'Importing constraints.zip',
+    });
+    await card.getByRole('img', { name: 'Success' }).waitFor({ timeout: 20_000 });
+    await page.keyboard.press('Escape');
+
+    await page.getByRole('link', { name: 'See the layers' }).click();
+    await page.getByRole('heading', { name: 'Layers' }).waitFor();
+    const row = page.getByRole('row', { name: /Tree preservation orders/ });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('point');
+    expect(await page.getByRole('row', { name: /flood_zones/ }).textContent()).toContain('polygon');
+    expect(await axeViolationsIn(page, '.geodata-page')).toEqual([]);
+
+    // Its colour, checked as spec 03 §5 says, then saved.
+    await page.getByRole('button', { name: 'Edit Tree preservation orders' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Edit Tree preservation orders' });
+    const colour = dialog.getByLabel('Colour', { exact: true });
+    await colour.fill('#abcd');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText('Invalid HEX color').waitFor();
+    await colour.fill('#336699');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Layer saved').waitFor();
+
+    // Deleting asks first.
+    await page.getByRole('button', { name: 'Delete Tree preservation orders' }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: 'Delete Tree preservation orders?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await page.getByText('Layer deleted').waitFor();
+    await expect.poll(() => page.getByRole('row', { name: /Tree preservation orders/ }).count()).toBe(0);
+    await page.context().close();
+  });
+});
