@@ -3,7 +3,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { axeViolationsIn } from './support/axe';
-import { startRunningApp, type RunningApp } from './support/running-app';
+import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 import { mapReady, openMap } from './support/site-search';
 
 let running: RunningApp;
@@ -102,6 +102,20 @@ describe('geodata layers on the map (issue 13 point 4)', () => {
       await page.getByRole('button', { name: /^Layers/ }).click();
       await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/map-layers.png` });
     }
+    await page.context().close();
+  });
+
+  it('offers the same layers on the site’s full map', async () => {
+    const page = await openAsTenant(running, 'demo', '/site/7/map', 'officer');
+    const map = page.locator('.site-outline-map[data-ready]');
+    await map.waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Layers' }).click();
+    await page
+      .getByRole('dialog', { name: 'Map layers' })
+      .getByRole('checkbox', { name: 'Green belt' })
+      .check();
+    const share = async () => magentaShare(PNG.sync.read(await map.locator('canvas').screenshot()));
+    await expect.poll(share, { timeout: 20_000 }).toBeGreaterThan(0.2);
     await page.context().close();
   });
 });

@@ -225,6 +225,7 @@ export function SiteDetailsPage() {
           baseMaps={tenant.baseMaps}
           drawing={drawing}
           onDrawn={(polygon) => boundary.mutate(polygon)}
+          withLayers
         />
       ),
       cutMap: site.wkb_geometry_cut ? (

@@ -40,6 +40,7 @@ export function SiteMapPage() {
         scenario={site.scenario_name}
         mainColor={tenant.mainColor}
         baseMaps={tenant.baseMaps}
+        withLayers
       />
       <Link className="site-full-map__back" to={`/site/${site.id}`}>
         Back to the site

@@ -12,8 +12,10 @@ import {
   buildSiteMapStyle,
   HIGHLIGHT_SOURCE,
   MAP,
+  SITE_LAYERS,
   type SiteOutline,
 } from '../map/mapStyle';
+import { GeodataLayersControl } from '../../layers/GeodataLayersControl';
 
 maplibregl.setWorkerUrl(maplibreWorkerUrl);
 
@@ -30,6 +32,8 @@ type Props = {
   /** Boundary edit: while true, clicks draw a new outline, handed over when it is closed. */
   drawing?: boolean;
   onDrawn?: (polygon: Polygon) => void;
+  /** The council's geodata layers, with their tree and key (issue 13 point 4). */
+  withLayers?: boolean;
 };
 
 /** The site over the base map with its neighbours, fitted to its outline (site page, /site/{id}/map). */
@@ -43,6 +47,7 @@ export function SiteOutlineMap({
   label,
   drawing,
   onDrawn,
+  withLayers = false,
 }: Props) {
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<maplibregl.Map | null>(null);
@@ -52,6 +57,8 @@ export function SiteOutlineMap({
     onDrawnRef.current = onDrawn;
   });
   const [ready, setReady] = useState(false);
+  // The map once loaded, for the layers control (a ref is not read while rendering).
+  const [loaded, setLoaded] = useState<maplibregl.Map | null>(null);
 
   useEffect(() => {
     if (!container.current) return;
@@ -85,6 +92,7 @@ export function SiteOutlineMap({
           onPolygon: (polygon) => onDrawnRef.current?.(polygon),
         });
         setReady(true);
+        setLoaded(map);
       });
     });
     // A panel resized in the layout editor resizes its map.
@@ -123,7 +131,7 @@ export function SiteOutlineMap({
     draw.setMode(drawing ? 'polygon' : 'static');
   }, [drawing, ready]);
 
-  return (
+  const map = (
     <div
       ref={container}
       className="site-outline-map"
@@ -131,5 +139,17 @@ export function SiteOutlineMap({
       aria-label={label}
       data-ready={ready || undefined}
     />
+  );
+  if (!withLayers) return map;
+  return (
+    <div className="site-outline-map__frame">
+      {map}
+      <GeodataLayersControl
+        map={loaded}
+        ready={ready}
+        beforeId={SITE_LAYERS.clusters}
+        siteLayerIds={[SITE_LAYERS.clusters, SITE_LAYERS.fill]}
+      />
+    </div>
   );
 }
