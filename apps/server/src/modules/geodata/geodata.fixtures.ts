@@ -85,12 +85,12 @@ export function featureCollection(
 
 /**
  * Converts GeoJSON text with gdal3.js (lib/gdal) to another format; returns the files written
- * (a shapefile's .shp, .shx, .dbf and .prj) by their base name. Several sources make one
+ * (a shapefile's .shp, .shx, .dbf and .prj) by their path in GDAL's output folder. Several sources make one
  * GeoPackage with a layer each.
  */
 export async function convert(
   sources: Array<{ name: string; geojson: string }>,
-  format: 'ESRI Shapefile' | 'GPKG',
+  format: 'ESRI Shapefile' | 'GPKG' | 'GML' | 'KML' | 'OpenFileGDB',
   outputName: string,
   targetCrs?: string,
 ): Promise<Map<string, Buffer>> {
@@ -104,11 +104,14 @@ export async function convert(
       if (format === 'GPKG' && index > 0) args.push('-update', '-append');
       for (const file of await gdal.ogr2ogr(input, outputName, args)) written.add(file);
     }
+    // By their path under GDAL's output folder (a FileGDB is a folder of files).
     const files = new Map<string, Buffer>();
     for (const file of written) {
-      files.set(path.basename(file), await readFile(file));
+      files.set(path.relative(gdal.outputDir, file), await readFile(file));
       await rm(file, { force: true });
     }
+    if (format === 'OpenFileGDB')
+      await rm(path.join(gdal.outputDir, `${outputName}.gdb`), { recursive: true, force: true });
     return files;
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -295,6 +295,93 @@ describe('geodata import', () => {
     }
   }, 120_000);
 
+  it('reads KML, KMZ, GML and a zipped FileGDB', async () => {
+    const source = [
+      {
+        name: 'parks',
+        geojson: featureCollection(
+          [
+            {
+              properties: { name: 'North park' },
+              geometry: { type: 'Polygon', coordinates: [square(BNG.x, BNG.y, 100)] },
+            },
+            {
+              properties: { name: 'South park' },
+              geometry: { type: 'Polygon', coordinates: [square(BNG.x, BNG.y - 500, 100)] },
+            },
+          ],
+          'urn:ogc:def:crs:EPSG::27700',
+        ),
+      },
+    ];
+    const kml = [...(await convert(source, 'KML', 'parks'))][0]![1];
+    const gml = await convert(source, 'GML', 'parks_gml');
+    const gdb = await convert(source, 'OpenFileGDB', 'parks');
+    const uploads: Array<[string, Buffer]> = [
+      ['parks.kml', kml],
+      ['parks.kmz', makeZip([{ name: 'doc.kml', content: kml }])],
+      ['parks.gml', gml.get('parks_gml.gml')!],
+      ['parks_gdb.zip', makeZip([...gdb].map(([name, content]) => ({ name: `export/${name}`, content })))],
+    ];
+    for (const [index, [name, content]] of uploads.entries()) {
+      const found = await uploadAndRead(name, content);
+      expect(found.status, `${name}: ${found.error ?? ''}`).toBe('ready');
+      expect(
+        found.layers.map((layer) => layer.featureCount),
+        name,
+      ).toEqual([2]);
+      const layerName = `parks_${index}`;
+      const job = await confirmAndWait(found.uploadId, [
+        {
+          source: found.layers[0]!.name,
+          layerName,
+          title: name,
+          ...(found.layers[0]!.needsConfirmation ? { crs: 'EPSG:27700' } : {}),
+        },
+      ]);
+      expect(job.status, `${name}: ${job.error ?? ''}`).toBe('succeeded');
+      const rows = await storedFeatures(layerName);
+      expect(rows, name).toHaveLength(2);
+      expect(
+        rows.every((row) => row.srid === 27700 && inLondon(row)),
+        name,
+      ).toBe(true);
+      // KML keeps a placemark's name as Name.
+      expect(rows.map((row) => row.properties.name ?? row.properties.Name).sort(), name).toEqual([
+        'North park',
+        'South park',
+      ]);
+    }
+  }, 180_000);
+
+  it('names an unknown projection and waits for one to be chosen', async () => {
+    const shapefile = await convert(
+      [
+        {
+          name: 'odd',
+          geojson: featureCollection([
+            { properties: { a: 1 }, geometry: { type: 'Point', coordinates: [BNG.x, BNG.y] } },
+          ]),
+        },
+      ],
+      'ESRI Shapefile',
+      'odd',
+    );
+    const zip = makeZip([
+      ...[...shapefile]
+        .filter(([name]) => !name.endsWith('.prj'))
+        .map(([name, content]) => ({ name, content })),
+      { name: 'odd.prj', content: Buffer.from('LOCAL_CS["Site grid",UNIT["metre",1]]') },
+    ]);
+    const found = await uploadAndRead('odd.zip', zip);
+    expect(found.layers[0]).toMatchObject({
+      needsConfirmation: true,
+      detectedCrs: 'EPSG:27700',
+      declaredCrs: null,
+    });
+    expect(found.layers[0]!.problems).toEqual([geodataMessages.unknownProjection('odd.shp', 'odd')]);
+  }, 60_000);
+
   it('replaces a layer from a new upload after checking its schema, and bumps its version', async () => {
     const geojson = (names: string[]) =>
       featureCollection(
