@@ -91,6 +91,10 @@ describe('geodata upload (issue 13 points 1 and 2)', () => {
     await colour.fill('#abcd');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Invalid HEX color').waitFor();
+    const filter = dialog.getByLabel('Filter expression');
+    await filter.fill('["all", "yes"]');
+    await dialog.getByText('Expression "yes" is not valid as a child').waitFor();
+    await filter.fill('["==", ["get", "ref"], "TPO1"]');
     await colour.fill('#336699');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Layer saved').waitFor();

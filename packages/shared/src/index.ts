@@ -30,6 +30,7 @@ export * from './export/schemas';
 export * from './layers/map';
 export * from './layers/overlaps';
 export * from './layers/style';
+export * from './layers/expressions';
 export * from './layers/schemas';
 export * from './layers/geodata';
 export * from './api-keys/schemas';

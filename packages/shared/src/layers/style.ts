@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { commonMessages } from '../common/schemas';
+import { filterExpressionProblem } from './expressions';
 
 /** Spec 03 §5 and §8: the words a style editor shows. */
 export const layerStyleMessages = {
@@ -81,10 +82,14 @@ export const layerStyleSchema = z.object({
   type: z.enum(layerStyleTypes),
   paint: propertiesSchema.default({}),
   layout: propertiesSchema.default({}),
+  /** Which features are drawn: a filter expression checked as spec 03 §5 says (expressions.ts). */
   filter: z
     .array(z.unknown())
     .max(256)
-    .refine((value) => !valueProblem(value), layerStyleMessages.invalidValue)
+    .superRefine((value, context) => {
+      const problem = valueProblem(value) ? layerStyleMessages.invalidValue : filterExpressionProblem(value);
+      if (problem) context.addIssue({ code: 'custom', message: problem });
+    })
     .optional(),
   outline: z.object({ paint: propertiesSchema.default({}) }).optional(),
 });

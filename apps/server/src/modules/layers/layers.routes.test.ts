@@ -103,6 +103,11 @@ describe('layers metadata API', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(JSON.stringify(bad.json())).toContain('Invalid HEX color');
+    const badFilter = await call(admin, 'PUT', `/layers/${visibleId}`, {
+      style: { type: 'fill', paint: {}, layout: {}, filter: ['all', 'yes'] },
+    });
+    expect(badFilter.statusCode).toBe(400);
+    expect(JSON.stringify(badFilter.json())).toContain('is not valid as a child');
     const good = await call(admin, 'PUT', `/layers/${visibleId}`, {
       title: 'Metropolitan green belt',
       category: 'Constraints',
@@ -111,7 +116,12 @@ describe('layers metadata API', () => {
       zIndex: 5,
       addOnMap: true,
       tags: ['nature', 'policy', 'nature'],
-      style: { type: 'fill', paint: { 'fill-color': 'rgb(0, 128, 0)', 'fill-opacity': 0.4 }, layout: {} },
+      style: {
+        type: 'fill',
+        paint: { 'fill-color': 'rgb(0, 128, 0)', 'fill-opacity': 0.4 },
+        layout: {},
+        filter: ['==', ['get', 'name'], 'a'],
+      },
     });
     expect(good.statusCode, good.body).toBe(200);
     expect(good.json()).toMatchObject({

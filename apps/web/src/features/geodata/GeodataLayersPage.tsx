@@ -17,6 +17,8 @@ import {
 } from 'antd';
 import {
   colorProblem,
+  expressionMessages,
+  filterExpressionProblem,
   layerUpdateSchema,
   type Layer,
   type LayerStyle,
@@ -54,6 +56,25 @@ type EditValues = {
   tags: string[];
   color: string;
   outline: string;
+  /** The style's filter expression as JSON text; empty draws every feature. */
+  filter: string;
+};
+
+/** The filter text's problem (spec 03 §5 messages), or null when it is empty or valid. */
+function filterTextProblem(text: string): string | null {
+  if (!text.trim()) return null;
+  try {
+    return filterExpressionProblem(JSON.parse(text));
+  } catch {
+    return expressionMessages.invalid;
+  }
+}
+
+const filterRule = {
+  validator: (_: unknown, value: string) => {
+    const problem = filterTextProblem(value ?? '');
+    return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
+  },
 };
 
 const colorRule = {
@@ -83,7 +104,12 @@ function EditLayerModal({ layer, onClose }: { layer: Layer; onClose: () => void 
   const handleFinish = (values: EditValues) => {
     let style: LayerStyle | undefined;
     if (layer.style) {
-      style = { ...layer.style, paint: { ...layer.style.paint, [colorKey(layer.style)]: values.color } };
+      style = {
+        ...layer.style,
+        paint: { ...layer.style.paint, [colorKey(layer.style)]: values.color },
+        // Checked by the form's rule; an empty text draws every feature.
+        filter: values.filter.trim() ? (JSON.parse(values.filter) as unknown[]) : undefined,
+      };
       if (layer.style.outline && values.outline)
         style.outline = { paint: { ...layer.style.outline.paint, 'line-color': values.outline } };
     }
@@ -136,6 +162,7 @@ function EditLayerModal({ layer, onClose }: { layer: Layer; onClose: () => void 
           tags: layer.tags,
           color: colorOf(layer.style),
           outline: outlineOf(layer.style),
+          filter: layer.style?.filter ? JSON.stringify(layer.style.filter) : '',
         }}
       >
         <Form.Item name="title" label="Title" rules={[{ required: true, max: 200 }]}>
@@ -192,6 +219,18 @@ function EditLayerModal({ layer, onClose }: { layer: Layer; onClose: () => void 
               </Form.Item>
             )}
           </Space>
+        )}
+        {layer.style && (
+          <Form.Item
+            name="filter"
+            label="Filter expression"
+            extra={`Which features are drawn, e.g. ["==", ["get", "zone"], "Flood Zone 3"]. Fields: ${layer.fields
+              .map((field) => field.name)
+              .join(', ')}`}
+            rules={[filterRule]}
+          >
+            <Input.TextArea rows={2} spellCheck={false} />
+          </Form.Item>
         )}
         {save.isError && <Alert type="error" showIcon role="alert" message={errorText(save.error)} />}
       </Form>
