@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { createNotification } from '../apps/server/src/modules/notifications/notifications.service';
 import { axeViolations } from './support/axe';
-import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
 beforeAll(async () => {
@@ -60,18 +60,14 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
   });
 
   it('finds nothing in the notifications bell nor on /notifications', async () => {
-    const tenant = await running.database.db
-      .selectFrom('tenants')
-      .select('id')
-      .where('name', '=', 'demo')
-      .executeTakeFirstOrThrow();
-    await withTenant(running.database.db, tenant.id, async (trx) => {
+    const tenantId = await councilId(running);
+    await withTenant(running.database.db, tenantId, async (trx) => {
       const officer = await trx
         .selectFrom('users')
         .select('id')
         .where('email', '=', 'officer@demo.test')
         .executeTakeFirstOrThrow();
-      const base = { tenantId: tenant.id, userId: officer.id };
+      const base = { tenantId: tenantId, userId: officer.id };
       await createNotification(trx, {
         ...base,
         status: 'processing',

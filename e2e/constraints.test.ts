@@ -3,19 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { computeLayerOverlaps } from '../apps/server/src/modules/overlaps/overlaps.service';
 import { axeViolationsIn } from './support/axe';
-import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
 
 beforeAll(async () => {
   running = await startRunningApp();
-  const tenant = await running.database.db
-    .selectFrom('tenants')
-    .select('id')
-    .where('name', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const tenantId = await councilId(running);
   // A flood zone over the whole of site 7 and its surroundings, and one over a corner of it.
-  await withTenant(running.database.db, tenant.id, async (trx) => {
+  await withTenant(running.database.db, tenantId, async (trx) => {
     for (const [name, title, cover] of [
       ['flood_zone_3', 'Flood zone 3', sql`ST_Buffer(geom, 50)`],
       [
@@ -26,12 +22,12 @@ beforeAll(async () => {
     ] as const) {
       const layer = await trx
         .insertInto('layers')
-        .values({ tenant_id: tenant.id, layer_name: name, title })
+        .values({ tenant_id: tenantId, layer_name: name, title })
         .returning('id')
         .executeTakeFirstOrThrow();
       await sql`insert into layer_features (tenant_id, layer_id, geom)
-        select ${tenant.id}, ${layer.id}, ${cover} from sites where id = 7`.execute(trx);
-      await computeLayerOverlaps(trx, tenant.id, layer.id);
+        select ${tenantId}, ${layer.id}, ${cover} from sites where id = 7`.execute(trx);
+      await computeLayerOverlaps(trx, tenantId, layer.id);
     }
   });
 });

@@ -4,7 +4,7 @@ import { fileMessages } from '../packages/shared/src/files/messages';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-users';
 import { axeViolationsIn } from './support/axe';
-import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
 let siteId: string;
@@ -17,13 +17,9 @@ const PNG = Buffer.from(
 
 beforeAll(async () => {
   running = await startRunningApp();
-  const tenant = await running.database.db
-    .selectFrom('tenants')
-    .select('id')
-    .where('name', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const tenantId = await councilId(running);
   // A site the other journeys leave alone: the last of the demo council's.
-  siteId = await withTenant(running.database.db, tenant.id, async (trx) => {
+  siteId = await withTenant(running.database.db, tenantId, async (trx) => {
     const { rows } = await sql<{ id: string }>`select id::text as id from sites
       where scenario_name = 'Base' and not is_deleted order by id desc limit 1`.execute(trx);
     return rows[0]!.id;

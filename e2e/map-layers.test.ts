@@ -3,29 +3,25 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { axeViolationsIn } from './support/axe';
-import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 import { mapReady, openMap } from './support/site-search';
 
 let running: RunningApp;
 
 beforeAll(async () => {
   running = await startRunningApp();
-  const tenant = await running.database.db
-    .selectFrom('tenants')
-    .select('id')
-    .where('name', '=', 'demo')
-    .executeTakeFirstOrThrow();
+  const tenantId = await councilId(running);
   // A green belt over the whole district, drawn in a colour nothing else on the map has.
-  await withTenant(running.database.db, tenant.id, async (trx) => {
+  await withTenant(running.database.db, tenantId, async (trx) => {
     const theme = await trx
       .insertInto('layer_themes')
-      .values({ tenant_id: tenant.id, name: 'Planning designations' })
+      .values({ tenant_id: tenantId, name: 'Planning designations' })
       .returning('id')
       .executeTakeFirstOrThrow();
     const layer = await trx
       .insertInto('layers')
       .values({
-        tenant_id: tenant.id,
+        tenant_id: tenantId,
         layer_name: 'green_belt',
         title: 'Green belt',
         theme_id: theme.id,
@@ -44,7 +40,7 @@ beforeAll(async () => {
       .returning('id')
       .executeTakeFirstOrThrow();
     await sql`insert into layer_features (tenant_id, layer_id, properties, geom)
-      select ${tenant.id}, ${layer.id}, '{"name": "Metropolitan Green Belt", "ref": "GB-1"}'::jsonb,
+      select ${tenantId}, ${layer.id}, '{"name": "Metropolitan Green Belt", "ref": "GB-1"}'::jsonb,
         ST_Buffer(ST_Envelope(ST_Collect(geom)), 20000) from sites`.execute(trx);
   });
 });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
-import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
 let tenantId: string;
@@ -12,9 +12,7 @@ const held = new Promise<void>((resolve) => (release = resolve));
 beforeAll(async () => {
   running = await startRunningApp();
   const db = running.database.db;
-  tenantId = (
-    await db.selectFrom('tenants').select('id').where('name', '=', 'demo').executeTakeFirstOrThrow()
-  ).id;
+  tenantId = await councilId(running);
   // Users are read as the council (row-level security).
   officerId = (
     await withTenant(db, tenantId, (trx) =>

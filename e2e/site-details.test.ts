@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { upsertFlag } from '../apps/server/src/modules/tenants/tenants.queries';
-import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 import { expectStatus, found, mapReady, openMap } from './support/site-search';
 
 let running: RunningApp;
@@ -13,12 +13,7 @@ const SCREENSHOTS = process.env.E2E_SCREENSHOTS;
 
 beforeAll(async () => {
   running = await startRunningApp();
-  const row = await running.database.db
-    .selectFrom('tenants')
-    .select('id')
-    .where('name', '=', 'demo')
-    .executeTakeFirstOrThrow();
-  tenantId = row.id;
+  tenantId = await councilId(running);
   if (SCREENSHOTS) await mkdir(SCREENSHOTS, { recursive: true });
 });
 afterAll(() => running?.close());

@@ -97,3 +97,13 @@ export async function signInThroughApi(running: RunningApp, page: Page, tenantNa
   if (!response.ok())
     throw new Error(`sign-in as ${as} failed: ${response.status()} ${await response.text()}`);
 }
+
+/** A demo council's id (tenants are not behind row-level security), for journeys that set up data. */
+export async function councilId(running: RunningApp, name = 'demo'): Promise<string> {
+  const row = await running.database.db
+    .selectFrom('tenants')
+    .select('id')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}

@@ -217,38 +217,10 @@ export function attachmentName(header: string | null, fallback: string): string 
 }
 
 /**
- * Fetches a file from the API (with the council and session like every call) and hands it to the
- * browser as a download. A refusal is an ApiError with the server's message.
+ * A GET of a file from the API, sent with the council and session like every call (which a plain
+ * <a href> or <img src> could not do). A refusal is an ApiError with the server's message.
  */
-export async function downloadFile(
-  path: string,
-  fallbackName: string,
-  options: RequestOptions = {},
-): Promise<string> {
-  const relative = path.startsWith(API_BASE_PATH) ? path.slice(API_BASE_PATH.length) : path;
-  const headers = { ...apiHeaders(getStoredTenantName()), Accept: '*/*', ...options.headers };
-  let response: Response;
-  try {
-    response = await fetch(buildUrl(relative, options.query), {
-      headers,
-      credentials: 'same-origin',
-      signal: options.signal ?? null,
-    });
-  } catch (cause) {
-    throw new ApiError(0, HTTP_FALLBACK_MESSAGE, [], { cause });
-  }
-  if (!response.ok) {
-    const parsed = errorBodySchema.safeParse(await readJson(response));
-    throw new ApiError(response.status, parsed.success ? parsed.data.message : HTTP_FALLBACK_MESSAGE);
-  }
-  return saveAnswer(response, fallbackName);
-}
-
-/**
- * A file's bytes from the API as a Blob (an image to preview), sent with the council and session
- * like every call, which a plain <img src> could not do. A refusal is an ApiError.
- */
-export async function fetchBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+async function getFile(path: string, options: RequestOptions): Promise<Response> {
   const relative = path.startsWith(API_BASE_PATH) ? path.slice(API_BASE_PATH.length) : path;
   const headers = { ...apiHeaders(getStoredTenantName()), Accept: '*/*', ...options.headers };
   let response: Response;
@@ -266,7 +238,21 @@ export async function fetchBlob(path: string, options: RequestOptions = {}): Pro
     const parsed = errorBodySchema.safeParse(await readJson(response));
     throw new ApiError(response.status, parsed.success ? parsed.data.message : HTTP_FALLBACK_MESSAGE);
   }
-  return response.blob();
+  return response;
+}
+
+/** Fetches a file from the API and hands it to the browser as a download; resolves with its name. */
+export async function downloadFile(
+  path: string,
+  fallbackName: string,
+  options: RequestOptions = {},
+): Promise<string> {
+  return saveAnswer(await getFile(path, options), fallbackName);
+}
+
+/** A file's bytes from the API as a Blob (an image to preview). */
+export async function fetchBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await getFile(path, options)).blob();
 }
 
 /** Hands an answer's body to the browser as a download under the name its header gives. */
