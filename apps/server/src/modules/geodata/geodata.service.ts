@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
-import { Transform, type TransformCallback } from 'node:stream';
+import { pipeline, Transform, type TransformCallback } from 'node:stream';
 import { sql, type Transaction } from 'kysely';
 import {
   GEODATA_LIMITS,
@@ -70,12 +70,14 @@ export async function receiveGeodata(
       }
       const key = randomUUID();
       const counter = new UploadLimit(maxBytes);
-      // The counter fails the stream (and so the store) as soon as the limit is passed.
-      part.file.on('error', (error: Error) => counter.destroy(error));
-      const stored = await storage.put(tenantId, 'geodata', key, part.file.pipe(counter), {
+      // pipeline hands the first failure (the limit passed, a broken request) on to the counter,
+      // which fails the store; every stream has its error handled.
+      const body = pipeline(part.file, counter, () => undefined);
+      const stored = await storage.put(tenantId, 'geodata', key, body, {
         contentType: 'application/octet-stream',
       });
       received = { key, fileName, size: stored.size };
+      if (counter.errored) throw counter.errored;
       if (counter.size > maxBytes)
         throw new HttpError(413, geodataMessages.tooLarge(Math.round(maxBytes / MEGABYTE)));
       if (!contentMatches(format, counter.head))

@@ -527,6 +527,10 @@ describe('geodata bad input (issue 13 point 8)', () => {
     const response = await upload('huge.geojson', Buffer.alloc(2 * 1024 * 1024, 0x20));
     expect(response.statusCode).toBe(413);
     expect(response.json().message).toBe(geodataMessages.tooLarge(1));
+    // Under the length check, over the limit: stopped by the byte counter while streaming.
+    const streamed = await upload('big.geojson', Buffer.alloc(1.5 * 1024 * 1024, 0x20));
+    expect(streamed.statusCode).toBe(413);
+    expect(streamed.json().message).toBe(geodataMessages.tooLarge(1));
     const notMultipart = await t.app.inject({
       method: 'POST',
       url: '/api/v1/geodata',
