@@ -84,6 +84,11 @@ describe('geodata upload (issue 13 points 1 and 2)', () => {
     expect(await page.getByRole('row', { name: /flood_zones/ }).textContent()).toContain('polygon');
     expect(await axeViolationsIn(page, '.geodata-page')).toEqual([]);
 
+    // A theme for the layer tree.
+    await page.getByRole('textbox', { name: 'New theme name' }).fill('Environment');
+    await page.getByRole('button', { name: 'Add theme' }).click();
+    await page.getByRole('button', { name: 'Delete theme Environment' }).waitFor();
+
     // Its colour, checked as spec 03 §5 says, then saved.
     await page.getByRole('button', { name: 'Edit Tree preservation orders' }).click();
     const dialog = page.getByRole('dialog').filter({ hasText: 'Edit Tree preservation orders' });

@@ -25,7 +25,15 @@ import {
   type LayerUpdate,
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
-import { deleteLayer, fetchAdminLayers, fetchThemes, geodataQueryKeys, updateLayer } from './api';
+import {
+  createTheme,
+  deleteLayer,
+  deleteTheme,
+  fetchAdminLayers,
+  fetchThemes,
+  geodataQueryKeys,
+  updateLayer,
+} from './api';
 import './geodata.css';
 
 const errorText = (error: unknown) =>
@@ -238,6 +246,67 @@ function EditLayerModal({ layer, onClose }: { layer: Layer; onClose: () => void 
   );
 }
 
+/** The layer tree's themes (spec 03 §3.6): add one by name, delete one (its layers stay, without a theme). */
+function ThemesSection() {
+  const client = useQueryClient();
+  const { message } = App.useApp();
+  const [name, setName] = useState('');
+  const themes = useQuery({
+    queryKey: geodataQueryKeys.themes,
+    queryFn: ({ signal }) => fetchThemes(signal),
+  });
+  const refresh = () => void client.invalidateQueries({ queryKey: ['layers'] });
+  const add = useMutation({
+    mutationFn: () => createTheme(name.trim()),
+    onSuccess: () => {
+      setName('');
+      refresh();
+    },
+    onError: (error) => void message.error(errorText(error)),
+  });
+  const remove = useMutation({
+    mutationFn: deleteTheme,
+    onSuccess: refresh,
+    onError: (error) => void message.error(errorText(error)),
+  });
+  return (
+    <section aria-labelledby="geodata-themes" className="geodata-page__themes">
+      <Typography.Title level={2} id="geodata-themes">
+        Themes
+      </Typography.Title>
+      <Space wrap>
+        {(themes.data?.themes ?? []).map((theme) => (
+          <Space key={theme.id} className="geodata-page__theme">
+            {theme.name}
+            <Button
+              size="small"
+              type="text"
+              danger
+              aria-label={`Delete theme ${theme.name}`}
+              onClick={() => remove.mutate(theme.id)}
+            >
+              Delete
+            </Button>
+          </Space>
+        ))}
+        <Space.Compact>
+          <Input
+            aria-label="New theme name"
+            placeholder="New theme"
+            value={name}
+            maxLength={200}
+            onChange={(event) => setName(event.target.value)}
+            onPressEnter={() => name.trim() && add.mutate()}
+          />
+          <Button onClick={() => add.mutate()} disabled={!name.trim()} loading={add.isPending}>
+            Add theme
+          </Button>
+        </Space.Compact>
+      </Space>
+    </section>
+  );
+}
+
 /** /admin/placemaker/geodata/layers: the council's layers, their metadata and colours, and deletes. */
 export function GeodataLayersPage() {
   const client = useQueryClient();
@@ -330,6 +399,7 @@ export function GeodataLayersPage() {
           },
         ]}
       />
+      <ThemesSection />
       {editing && <EditLayerModal layer={editing} onClose={() => setEditing(null)} />}
     </div>
   );

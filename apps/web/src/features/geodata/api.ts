@@ -6,6 +6,7 @@ import {
   layerListSchema,
   layerSchema,
   layerThemeListSchema,
+  layerThemeSchema,
   type GeodataConfirm,
   type LayerUpdate,
 } from '@planning/shared';
@@ -47,4 +48,12 @@ export function updateLayer(id: string, update: LayerUpdate) {
 
 export function deleteLayer(id: string) {
   return api.delete(`/layers/${id}`, noContent);
+}
+
+export function createTheme(name: string) {
+  return api.post('/layers/themes', layerThemeSchema, { name });
+}
+
+export function deleteTheme(id: string) {
+  return api.delete(`/layers/themes/${id}`, noContent);
 }
