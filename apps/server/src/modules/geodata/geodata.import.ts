@@ -11,6 +11,7 @@ import {
   type GeodataLayerFinding,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
+import { computeLayerOverlaps } from '../overlaps/overlaps.service';
 import { gdal } from '../../lib/gdal/gdal';
 import { PermanentJobError, type JobContext } from '../jobs/jobs.queue';
 import { gdalReason, geometryKind, openOptionsOf, type Workspace } from './geodata.read';
@@ -227,6 +228,9 @@ async function writeLayer(
       source = ${JSON.stringify(source)}::jsonb,
       version = case when ${choice.replaceLayerId ?? null}::uuid is null then version else version + 1 end
     where id = ${layerId}`.execute(trx);
+  // Issue 13 point 5: every site's overlap with the new (or replaced) features, in the same
+  // transaction, so the constraints shown and searched are never those of features now gone.
+  await computeLayerOverlaps(trx, context.job.tenantId, layerId);
   return report;
 }
 

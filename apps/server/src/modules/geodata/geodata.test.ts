@@ -144,6 +144,17 @@ describe('geodata import', () => {
       },
       { properties: { name: 'Nothing', ref: 3 }, geometry: null },
     ]);
+    // A site inside the square: the import works out its overlap (issue 13 point 5).
+    const siteId = await withTenant(t.database.db, tenantId, async (trx) => {
+      await sql`insert into scenarios (tenant_id, name, is_default) values (${tenantId}, 'Base', true)
+        on conflict do nothing`.execute(trx);
+      const { rows } = await sql<{ id: string }>`
+        insert into sites (tenant_id, id_unique, scenario_name, site_name, size_ha, geom)
+        select ${tenantId}, 'GEO-1', 'Base', 'Inside the square', ST_Area(g) / 10000, ST_Multi(g)
+        from (select ST_Buffer(ST_Transform(ST_SetSRID(ST_MakePoint(${lon + d / 2}, ${lat + d / 2}), 4326), 27700), 15) as g) p
+        returning id::text as id`.execute(trx);
+      return rows[0]?.id ?? '';
+    });
     const found = await uploadAndRead('flood zones.geojson', geojson);
     expect(found.status).toBe('ready');
     expect(found.layers).toHaveLength(1);
@@ -179,6 +190,14 @@ describe('geodata import', () => {
     expect(stored).toMatchObject({ featureCount: 2, geometryType: 'polygon', version: 1 });
     expect(stored?.style).toMatchObject({ type: 'fill', outline: { paint: { 'line-width': 1.5 } } });
     expect(stored?.source).toMatchObject({ fileName: 'flood zones.geojson', crs: 'EPSG:4326' });
+    const overlaps = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/site/${siteId}/intersected-layers`,
+      headers: admin.headers(),
+    });
+    expect(overlaps.json()).toMatchObject({
+      layers: [{ layerName: 'flood_zones', layerOverlapPercent: 100 }],
+    });
   }, 120_000);
 
   it('reads a nested-folder zip: a Web Mercator shapefile, and a BNG CSV that waits for its projection', async () => {
