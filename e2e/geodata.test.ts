@@ -1,7 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { featureCollection, makeZip, square } from '../apps/server/src/modules/geodata/geodata.fixtures';
 import { axeViolationsIn } from './support/axe';
-import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
 
@@ -113,6 +115,73 @@ describe('geodata upload (issue 13 points 1 and 2)', () => {
       .click();
     await page.getByText('Layer deleted').waitFor();
     await expect.poll(() => page.getByRole('row', { name: /Tree preservation orders/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('from a zip to the map: the new layer in the tree and the key, and its overlap on the site page', async () => {
+    // A green wedge around site 7, in WGS84 as a GIS officer would send it.
+    const [west, south, east, north] = await withTenant(
+      running.database.db,
+      await councilId(running),
+      async (trx) => {
+        const { rows } = await sql<{ box: number[] }>`
+        select array[ST_XMin(e), ST_YMin(e), ST_XMax(e), ST_YMax(e)]::float8[] as box
+        from (select ST_Transform(geom, 4326) as e from sites where id = 7) s`.execute(trx);
+        return rows[0]!.box as [number, number, number, number];
+      },
+    );
+    const pad = 0.005;
+    const wedge = makeZip([
+      {
+        name: 'green_wedge.geojson',
+        content: Buffer.from(
+          featureCollection([
+            {
+              properties: { name: 'Medway green wedge' },
+              geometry: {
+                type: 'Polygon',
+                coordinates: [
+                  [
+                    [west - pad, south - pad],
+                    [east + pad, south - pad],
+                    [east + pad, north + pad],
+                    [west - pad, north + pad],
+                    [west - pad, south - pad],
+                  ],
+                ],
+              },
+            },
+          ]),
+        ),
+      },
+    ]);
+    const page = await openAsTenant(running, 'demo', '/admin/placemaker/geodata/upload', 'admin');
+    await page.getByRole('heading', { name: 'Upload geodata' }).waitFor({ timeout: 30_000 });
+    await page
+      .locator('input[type=file]')
+      .setInputFiles({ name: 'wedge.zip', mimeType: 'application/zip', buffer: wedge });
+    await page.getByRole('heading', { name: 'wedge.zip' }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: 'Import 1 layer' }).click();
+    await page.getByText('Imported').first().waitFor({ timeout: 60_000 });
+
+    // The import worked out the overlaps: the site page lists the wedge over all of site 7.
+    await page.goto(`${running.baseUrl}/site/7`);
+    const constraints = page.getByRole('list', { name: 'Constraint layers over this site' });
+    await constraints.waitFor({ timeout: 30_000 });
+    const wedgeRow = constraints.getByRole('listitem').filter({ hasText: 'green_wedge' });
+    await wedgeRow.getByLabel(/: 100 % of the site$/).waitFor();
+
+    // And the site search map offers it in the layer tree, with its key once switched on.
+    await page.goto(`${running.baseUrl}/map`);
+    await page.getByRole('button', { name: /^Layers/ }).click({ timeout: 30_000 });
+    const panel = page.getByRole('dialog', { name: 'Map layers' });
+    await panel.getByRole('searchbox', { name: 'Search layers' }).fill('wedge');
+    const layer = panel.getByRole('checkbox', { name: /green.wedge/i });
+    await layer.check();
+    await panel
+      .getByRole('region', { name: 'Key' })
+      .getByText(/green.wedge/i)
+      .waitFor();
     await page.context().close();
   });
 });
