@@ -1,22 +1,23 @@
-import { createHash } from 'node:crypto';
 import type { Feature, Geometry } from 'geojson';
 import { sql, type Transaction } from 'kysely';
-import { LRUCache } from 'lru-cache';
 import { LAYER_TILE, layerMapMessages } from '@planning/shared';
 import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { notFound } from '../../lib/errors';
 import { encodeUnitSquare, tileBounds, type TileEncoder } from '../tiles/tiles.render';
-import { tileEncoderOf, type ServedTile } from '../tiles/tiles.service';
+import {
+  etagOf,
+  tileCacheOf,
+  tileEncoderOf,
+  tileTransactionSettings,
+  type ServedTile,
+} from '../tiles/tiles.service';
 
 export type LayerTileRequest = { layerId: string; z: number; x: number; y: number };
 
 /** Layer tiles by council, layer, layer version and tile: a changed layer is a new version. */
-const layerTiles = new LRUCache<string, ServedTile>({
-  maxSize: 32 * 1024 * 1024,
-  sizeCalculation: (tile) => 64 + 2 * (tile.body?.byteLength ?? 0),
-});
+const layerTiles = tileCacheOf(32 * 1024 * 1024);
 
 /**
  * One tile of a council's geodata layer (issue 13 point 3), from the cache while the layer's
@@ -29,8 +30,7 @@ export async function serveLayerTile(
   request: LayerTileRequest,
 ): Promise<ServedTile> {
   const encoder = await tileEncoderOf(database);
-  const serial: Record<string, string> =
-    database.kind === 'postgres' ? { max_parallel_workers_per_gather: '0' } : {};
+  const serial = tileTransactionSettings(database);
   return withTenant(
     database.db,
     tenantId,
@@ -45,8 +45,7 @@ export async function serveLayerTile(
       const kept = layerTiles.get(key);
       if (kept) return kept;
       const body = await renderLayerTile(trx, layer, request, encoder);
-      const etag = `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
-      const tile: ServedTile = { etag, body, fresh: true };
+      const tile: ServedTile = { etag: etagOf(key), body, fresh: true };
       layerTiles.set(key, tile);
       return tile;
     },

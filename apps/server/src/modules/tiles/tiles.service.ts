@@ -56,11 +56,24 @@ export function takeFresh(tile: ServedTile): boolean {
  * Encoded tiles with their ETags, by tenant, data version, layer, tile and filter set; empty
  * tiles included (body null).
  */
-const tileCache = new LRUCache<string, ServedTile>({
-  maxSize: 64 * 1024 * 1024,
-  // The compressed copies come later and are smaller: counted as one more body.
-  sizeCalculation: (tile) => 64 + 2 * (tile.body?.byteLength ?? 0),
-});
+const tileCache = tileCacheOf(64 * 1024 * 1024);
+
+/** An LRU of served tiles up to `maxSize` bytes (sites here, geodata layers in modules/layers). */
+export function tileCacheOf(maxSize: number): LRUCache<string, ServedTile> {
+  return new LRUCache<string, ServedTile>({
+    maxSize,
+    // The compressed copies come later and are smaller: counted as one more body.
+    sizeCalculation: (tile) => 64 + 2 * (tile.body?.byteLength ?? 0),
+  });
+}
+
+/**
+ * Settings of a tile's transaction: on PostgreSQL no parallel workers, each of which would
+ * re-initialise PROJ, slower for a single tile (DESIGN.md). Set with the tenant, in one round trip.
+ */
+export function tileTransactionSettings(database: AppDatabase): Record<string, string> {
+  return database.kind === 'postgres' ? { max_parallel_workers_per_gather: '0' } : {};
+}
 
 /** Base-cell counts by tenant, data version and scenario: rebuilt after any change to the sites. */
 const cellsCache = new LRUCache<string, SiteCells>({ max: 64 });
@@ -137,10 +150,7 @@ export async function serveSiteTile(
       );
     }
   }
-  // On PostgreSQL, no parallel workers: each would re-initialise PROJ, slower for a single tile
-  // (DESIGN.md). Set with the tenant, in the same round trip.
-  const serial: Record<string, string> =
-    database.kind === 'postgres' ? { max_parallel_workers_per_gather: '0' } : {};
+  const serial = tileTransactionSettings(database);
   return withTenant(
     database.db,
     tenantId,
@@ -210,7 +220,9 @@ function tileKey(tenantId: string, version: string, encoder: TileEncoder, reques
   ].join('|');
 }
 
-const etagOf = (key: string) => `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
+/** A tile's ETag: a digest of its cache key (council, version, tile and what it was drawn for). */
+export const etagOf = (key: string) =>
+  `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
 
 /** For tests and benchmarks that must measure rendering, not the cache. */
 export function clearTileCache({ cells = false } = {}): void {
