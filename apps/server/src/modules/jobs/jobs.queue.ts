@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { z } from 'zod';
 import {
   API_BASE_PATH,
@@ -8,7 +8,7 @@ import {
   serverMessages,
   type NotificationStatus,
 } from '@planning/shared';
-import type { Database } from '../../db/schema';
+import type { Database, JobsTable } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import type { Storage } from '../storage/storage';
@@ -504,16 +504,7 @@ export class JobQueue {
       trx.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst(),
     );
     if (!row) throw notFound(notificationMessages.notFound);
-    return {
-      id: row.id,
-      kind: row.kind,
-      userId: row.user_id,
-      status: row.status,
-      attempts: row.attempts,
-      result: row.result,
-      error: row.error,
-      progress: { done: row.progress_done, total: row.progress_total },
-    };
+    return { ...recordOf(row), kind: row.kind, userId: row.user_id };
   }
 
   /** Resolves once the job has finished (tests and scripts; the app tells users by notification). */
@@ -524,15 +515,7 @@ export class JobQueue {
         trx.selectFrom('jobs').selectAll().where('id', '=', jobId).executeTakeFirst(),
       );
       if (!row) throw new Error(`no job ${jobId}`);
-      if (FINAL.includes(row.status))
-        return {
-          id: row.id,
-          status: row.status,
-          attempts: row.attempts,
-          result: row.result,
-          error: row.error,
-          progress: { done: row.progress_done, total: row.progress_total },
-        };
+      if (FINAL.includes(row.status)) return recordOf(row);
       if (Date.now() > deadline) throw new Error(`job ${jobId} still ${row.status} after ${timeoutMs} ms`);
       this.nudge();
       await new Promise((resolve) => setTimeout(resolve, 20));
@@ -546,6 +529,18 @@ export class JobQueue {
       return work(trx);
     });
   }
+}
+
+/** A job row as its callers see it. */
+function recordOf(row: Selectable<JobsTable>): JobRecord {
+  return {
+    id: row.id,
+    status: row.status,
+    attempts: row.attempts,
+    result: row.result,
+    error: row.error,
+    progress: { done: row.progress_done, total: row.progress_total },
+  };
 }
 
 /** A job's file in the council's 'exports' bucket, which its owner downloads via /jobs/{id}/download. */
