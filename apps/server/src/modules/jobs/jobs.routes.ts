@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, jobStatusSchema, notificationMessages } from '@planning/shared';
+import { errorBodySchema, featureAccess, jobStatusSchema, notificationMessages } from '@planning/shared';
 import { contentDisposition } from '../../lib/content-disposition';
 import { forbidden, notFound } from '../../lib/errors';
 import { jobFileOf } from './jobs.queue';
@@ -13,7 +13,8 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-const staff = { access: [{ unit: 'placemaker', action: 'read' }] } as const;
+// The bell and its jobs belong to the staff screens (spec 01 §6: the site assessment's grant).
+const staff = { access: featureAccess.siteAssessmentMenu };
 const tags = ['jobs'];
 const idParams = z.object({ id: z.string().uuid() });
 

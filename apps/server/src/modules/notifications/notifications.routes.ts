@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   errorBodySchema,
+  featureAccess,
   notificationArchiveBodySchema,
   notificationListSchema,
   notificationsViewedBodySchema,
@@ -23,8 +24,8 @@ const errors = {
   404: errorBodySchema,
   409: errorBodySchema,
 };
-// The bell is part of the staff screens (spec 01 §6: the site assessment needs read on placemaker).
-const staff = { access: [{ unit: 'placemaker', action: 'read' }] } as const;
+// The bell is part of the staff screens (spec 01 §6: the site assessment's grant).
+const staff = { access: featureAccess.siteAssessmentMenu };
 const tags = ['notifications'];
 const idParams = z.object({ id: z.string().uuid() });
 export const NOTIFICATIONS_OFF = 'Notifications are not enabled for this council';

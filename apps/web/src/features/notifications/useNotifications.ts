@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { NOTIFICATION_POLL_MS, notificationMessages } from '@planning/shared';
+import { featureAccess, NOTIFICATION_POLL_MS, notificationMessages } from '@planning/shared';
 import { notifyError } from '../../app/notices/notifyError';
 import { useTenant } from '../../app/tenant/TenantContext';
 import { useAccess } from '../auth/hooks';
@@ -12,12 +12,10 @@ import {
   setNotificationArchived,
 } from './api';
 
-const STAFF = [{ unit: 'placemaker', action: 'read' }] as const;
-
 /** Whether this user sees the bell: staff, in a council with the notifications flag on. */
 export function useNotificationsAvailable(): boolean {
   const { flags } = useTenant();
-  const { permitted } = useAccess(STAFF);
+  const { permitted } = useAccess(featureAccess.siteAssessmentMenu);
   return flags.notifications === true && permitted;
 }
 
