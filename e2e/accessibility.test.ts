@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { createNotification } from '../apps/server/src/modules/notifications/notifications.service';
 import { axeViolations } from './support/axe';
-import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import {
+  councilId,
+  openAsTenant,
+  popoverOpened,
+  startRunningApp,
+  type RunningApp,
+} from './support/running-app';
 
 let running: RunningApp;
 beforeAll(async () => {
@@ -94,14 +100,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.getByRole('region', { name: 'Notifications' }).getByText('Geodata upload').waitFor();
     // Checked once the panel has finished opening: mid-animation its text is half faded, and axe
     // measures the blend (3.4:1), not the colours users read.
-    await page.waitForFunction(() => {
-      const panel = document.querySelector('.ant-popover:not(.ant-popover-hidden)');
-      return (
-        panel !== null &&
-        !/-(enter|appear|leave)/.test(panel.className) &&
-        getComputedStyle(panel).opacity === '1'
-      );
-    });
+    await popoverOpened(page);
     expect(await axeViolations(page), 'the bell').toEqual([]);
     await page.context().close();
   });

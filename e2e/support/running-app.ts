@@ -107,3 +107,16 @@ export async function councilId(running: RunningApp, name = 'demo'): Promise<str
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Resolves once an antd popover (the notifications bell's panel) has finished opening: mid-animation
+ * its text is half faded (axe measures the blend) and a click can go astray.
+ */
+export async function popoverOpened(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const open = document.querySelector('.ant-popover:not(.ant-popover-hidden)');
+    return (
+      open !== null && !/-(enter|appear|leave)/.test(open.className) && getComputedStyle(open).opacity === '1'
+    );
+  });
+}
