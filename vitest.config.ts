@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import InterleavedSequencer from './scripts/test-sequencer';
 
 // One run, four suites. The server suite runs twice: on the embedded PGlite and, when
 // TEST_DATABASE_URL is set, on a real PostgreSQL + PostGIS (CI always sets it).
@@ -14,6 +15,9 @@ const serverSuite = (driver: 'embedded' | 'postgres') => ({
     exclude: [`apps/server/src/**/*.${driver === 'postgres' ? 'embedded' : 'postgres'}.test.ts`],
     globalSetup: ['apps/server/test/global-setup.ts'],
     env: { TEST_DB: driver },
+    // A worker keeps its modules (the app, PGlite's database) from one file to the next: the
+    // files share the database as they do on PostgreSQL, and the app is imported once per worker.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
   },
@@ -22,7 +26,10 @@ const serverSuite = (driver: 'embedded' | 'postgres') => ({
 export default defineConfig({
   test: {
     pool: 'forks',
-    maxWorkers: 2,
+    // Three on a 2-core machine: a browser journey spends much of its time waiting (on the page's
+    // requests, its rendering, a job), and with two workers the cores stood idle a third of the run.
+    maxWorkers: 3,
+    sequence: { sequencer: InterleavedSequencer },
     projects: [
       { test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
       { test: { name: 'web', include: ['apps/web/src/**/*.test.{ts,tsx}'] } },
@@ -33,9 +40,14 @@ export default defineConfig({
           name: 'e2e',
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
+          setupFiles: ['e2e/support/close-pages.ts'],
           env: { TEST_DB: 'embedded' },
           testTimeout: 60_000,
           hookTimeout: 180_000,
+          // A page's answer to a click (a request, then a render) is waited for, never slept on;
+          // Vitest's default of 1 s for expect.poll is shorter than a busy machine's round trip
+          // (the base-map admin journey failed at 1 s under load), Playwright's own is 5 s.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],

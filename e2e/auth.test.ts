@@ -46,8 +46,9 @@ describe('a resident signs up, confirms the address, signs in and out', () => {
     await page.getByRole('heading', { name: 'All documents' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/p/document/all');
 
+    // The public documents' own header (spec 02 §2): its user menu always offers Log out.
     await page.getByRole('button', { name: 'Mary-Jane Smith' }).click();
-    await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+    await page.getByRole('menuitem', { name: 'Log out', exact: true }).click();
     await page.goto(`${running.baseUrl}/p/document/my-responses`);
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/p/document/my-responses');

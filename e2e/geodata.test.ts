@@ -91,20 +91,22 @@ describe('geodata upload (issue 13 points 1 and 2)', () => {
     await page.getByRole('button', { name: 'Add theme' }).click();
     await page.getByRole('button', { name: 'Delete theme Environment' }).waitFor();
 
-    // Its colour, checked as spec 03 §5 says, then saved.
-    await page.getByRole('button', { name: 'Edit Tree preservation orders' }).click();
-    const dialog = page.getByRole('dialog').filter({ hasText: 'Edit Tree preservation orders' });
-    const colour = dialog.getByLabel('Colour', { exact: true });
+    // Its colour, checked as spec 03 §5 says, and a filter typed as JSON, then saved on its edit screen.
+    await page.getByRole('link', { name: 'Edit Tree preservation orders' }).click();
+    await page.getByRole('heading', { name: 'Edit Tree preservation orders' }).waitFor();
+    const colour = page.getByLabel('Circle colour', { exact: true });
     await colour.fill('#abcd');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await dialog.getByText('Invalid HEX color').waitFor();
-    const filter = dialog.getByLabel('Filter expression');
+    await page.getByText('Invalid HEX color').waitFor();
+    await page.locator('.filter-builder__bar').getByText('JSON', { exact: true }).click();
+    const filter = page.getByLabel('Filter expression (JSON)');
     await filter.fill('["all", "yes"]');
-    await dialog.getByText('Expression "yes" is not valid as a child').waitFor();
+    await page.getByText('Expression "yes" is not valid as a child').waitFor();
     await filter.fill('["==", ["get", "ref"], "TPO1"]');
     await colour.fill('#336699');
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Layer saved').waitFor();
+    await page.locator('.layer-page__header').getByRole('link', { name: 'Layers' }).click();
+    await page.getByRole('heading', { name: 'Layers' }).waitFor();
 
     // Deleting asks first.
     await page.getByRole('button', { name: 'Delete Tree preservation orders' }).click();

@@ -1,9 +1,8 @@
-import { sql } from 'kysely';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { axeViolationsIn } from './support/axe';
 import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import { colourShare, seedFillLayer } from './support/layers';
 import { mapReady, openMap } from './support/site-search';
 
 let running: RunningApp;
@@ -12,46 +11,25 @@ beforeAll(async () => {
   running = await startRunningApp();
   const tenantId = await councilId(running);
   // A green belt over the whole district, drawn in a colour nothing else on the map has.
-  await withTenant(running.database.db, tenantId, async (trx) => {
-    const theme = await trx
-      .insertInto('layer_themes')
-      .values({ tenant_id: tenantId, name: 'Planning designations' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const layer = await trx
-      .insertInto('layers')
-      .values({
-        tenant_id: tenantId,
-        layer_name: 'green_belt',
-        title: 'Green belt',
-        theme_id: theme.id,
-        placemaker_description: 'Metropolitan Green Belt, as adopted in 2007',
-        tags: ['policy', 'national', 'nppf', 'openness', 'adopted'],
-        style: JSON.stringify({
-          type: 'fill',
-          paint: { 'fill-color': '#ff00ff', 'fill-opacity': 1 },
-          layout: {},
-        }),
-        fields: JSON.stringify([
-          { name: 'name', type: 'string', label: 'Name' },
-          { name: 'ref', type: 'string', label: 'Reference' },
-        ]),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await sql`insert into layer_features (tenant_id, layer_id, properties, geom)
-      select ${tenantId}, ${layer.id}, '{"name": "Metropolitan Green Belt", "ref": "GB-1"}'::jsonb,
-        ST_Buffer(ST_Envelope(ST_Collect(geom)), 20000) from sites`.execute(trx);
+  await seedFillLayer(running, tenantId, {
+    layerName: 'green_belt',
+    title: 'Green belt',
+    theme: 'Planning designations',
+    color: '#ff00ff',
+    values: {
+      placemaker_description: 'Metropolitan Green Belt, as adopted in 2007',
+      tags: ['policy', 'national', 'nppf', 'openness', 'adopted'],
+    },
+    fields: [
+      { name: 'name', type: 'string', label: 'Name' },
+      { name: 'ref', type: 'string', label: 'Reference' },
+    ],
+    properties: { name: 'Metropolitan Green Belt', ref: 'GB-1' },
   });
 });
 afterAll(() => running?.close());
 
-const magentaShare = (png: PNG) => {
-  let hits = 0;
-  for (let i = 0; i < png.data.length; i += 4)
-    if (png.data[i]! > 230 && png.data[i + 1]! < 40 && png.data[i + 2]! > 230) hits += 1;
-  return hits / (png.width * png.height);
-};
+const magentaShare = (png: PNG) => colourShare(png, [255, 0, 255]);
 
 describe('geodata layers on the map (issue 13 point 4)', () => {
   it('finds a layer in the tree, shows it with its key, and opens a feature’s card', async () => {

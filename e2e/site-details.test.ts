@@ -4,7 +4,14 @@ import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { upsertFlag } from '../apps/server/src/modules/tenants/tenants.queries';
-import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import {
+  animationsSettled,
+  councilId,
+  openAsTenant,
+  openedDialog,
+  startRunningApp,
+  type RunningApp,
+} from './support/running-app';
 import { expectStatus, found, mapReady, openMap } from './support/site-search';
 
 let running: RunningApp;
@@ -62,11 +69,14 @@ describe('bulk actions and lists (issue 11 points 4–5)', () => {
     const card = page.locator('.site-card').first();
     const name = (await card.locator('.site-card__title').textContent()) ?? '';
     await card.getByRole('button', { name: `Add ${name} to a list` }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = await openedDialog(page);
     expect(await dialog.getByRole('button', { name: 'Add' }).isDisabled()).toBe(true);
     await dialog.getByRole('button', { name: 'Create list' }).click();
     await dialog.getByText('List name is required').waitFor();
     await dialog.getByRole('textbox', { name: 'Or make a new list' }).fill('Site visits spring');
+    // The message folds away as the name is typed, moving the button: pressed once it has gone.
+    await dialog.getByText('List name is required').waitFor({ state: 'hidden' });
+    await animationsSettled(page);
     await dialog.getByRole('button', { name: 'Create list' }).click();
     await expect.poll(() => dialog.getByRole('button', { name: 'Add' }).isDisabled()).toBe(false);
     await dialog.getByRole('button', { name: 'Add' }).click();

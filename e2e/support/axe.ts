@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
+import { animationsSettled } from './running-app';
 
 // axe-core's own build, evaluated in the page (the app's CSP rightly refuses an injected script tag).
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -15,6 +16,7 @@ export function axeViolations(page: Page): Promise<string[]> {
 
 /** WCAG 2.2 AA failures inside `selector`, one line per failing element: rule, where and why. */
 export async function axeViolationsIn(page: Page, selector: string): Promise<string[]> {
+  await animationsSettled(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(
     ({ tags, within }) =>

@@ -14,7 +14,7 @@ export default async function setup(project: TestProject) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'planning-e2e-template-'));
   const database = await openDatabase({ kind: 'embedded', dataDir: dir });
   try {
-    await seedDemoTenants(database.db, { siteCounts: E2E_SITE_COUNTS });
+    await seedDemoTenants(database.db, { siteCounts: E2E_SITE_COUNTS, layers: false });
   } finally {
     await database.close();
   }

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
 import type { AppDatabase } from '../../apps/server/src/db/database';
@@ -18,10 +18,20 @@ export type RunningApp = {
   browser: Browser;
   /** Every email the app sent, oldest first. */
   outbox(): Promise<SentMail[]>;
-  /** A fresh browser context (own local storage) at 1280×800. */
+  /** A fresh browser context (own local storage) at 1280×800, closed when the test ends. */
   newPage(): Promise<Page>;
   close(): Promise<void>;
 };
+
+// Every page a test opened: closed when the test ends (e2e/support/close-pages.ts), so a finished
+// journey's map, polls and timers stop taking the CPU from the next one.
+const openContexts = new Set<BrowserContext>();
+
+/** Closes the pages the test opened. */
+export async function closeOpenPages(): Promise<void> {
+  await Promise.all([...openContexts].map((context) => context.close()));
+  openContexts.clear();
+}
 
 /**
  * The real server (built web app + API) on a free port over a private copy of the embedded
@@ -58,6 +68,8 @@ export async function startRunningApp(): Promise<RunningApp> {
     browser,
     newPage: async () => {
       const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      openContexts.add(context);
+      context.on('close', () => openContexts.delete(context));
       return context.newPage();
     },
     close: async () => {
@@ -113,10 +125,58 @@ export async function councilId(running: RunningApp, name = 'demo'): Promise<str
  * its text is half faded (axe measures the blend) and a click can go astray.
  */
 export async function popoverOpened(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const open = document.querySelector('.ant-popover:not(.ant-popover-hidden)');
-    return (
-      open !== null && !/-(enter|appear|leave)/.test(open.className) && getComputedStyle(open).opacity === '1'
-    );
-  });
+  const open = '.ant-popover:not(.ant-popover-hidden)';
+  await page.locator(open).first().waitFor();
+  await motionEnded(page, open);
+}
+
+/**
+ * Resolves once no finite animation is running (antd fades messages, dialogs and popovers in):
+ * measured mid-fade, text blends with its background and fails contrast it passes at rest.
+ * Endless ones (spinners) are left out, as they never finish.
+ */
+export async function animationsSettled(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity,
+      ),
+  );
+}
+
+/** The named dialog once it has finished opening: a press while it still zooms in can miss its button. */
+export async function openedDialog(page: Page, name?: string): Promise<Locator> {
+  const dialog = name === undefined ? page.getByRole('dialog') : page.getByRole('dialog', { name });
+  await dialog.waitFor();
+  await motionEnded(page, '.ant-modal, .ant-drawer-content-wrapper');
+  return dialog;
+}
+
+/**
+ * The open antd dropdown menu once it has finished sliding in: a press on an item mid-slide can
+ * miss it and leave the menu open (seen in full runs, in the builder's Add block menu).
+ */
+export async function openedMenu(page: Page): Promise<Locator> {
+  const menu = page.locator('.ant-dropdown:visible');
+  await menu.waitFor();
+  await motionEnded(page, '.ant-dropdown');
+  return menu;
+}
+
+/**
+ * antd's popups (rc-motion) first render in a 'prepare' step, at rest but about to shrink, and only
+ * then run their zoom or slide: nothing is animating yet in that step. So the popups' own motion
+ * classes are waited out too, then any animation still running.
+ */
+async function motionEnded(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction(
+    (popups) =>
+      [...document.querySelectorAll(popups)].every(
+        (popup) => !/-(enter|appear|leave)(-|\b)/.test(popup.className),
+      ),
+    selector,
+  );
+  await animationsSettled(page);
 }

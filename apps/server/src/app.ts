@@ -6,6 +6,8 @@ import Fastify, {
   type FastifyContextConfig,
   type FastifyInstance,
   type FastifyPluginAsync,
+  type FastifyReply,
+  type FastifyRequest,
   type FastifySchema,
 } from 'fastify';
 import compress from '@fastify/compress';
@@ -37,6 +39,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { tilesRoutes } from './modules/tiles/tiles.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { basemapsRoutes } from './modules/basemaps/basemaps.routes';
+import { styleDocumentOrigins, withConnectSources } from './modules/basemaps/basemaps.csp';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { siteRecordRoutes } from './modules/sites/site-record.routes';
@@ -46,6 +49,7 @@ import { exportRoutes } from './modules/export/export.routes';
 import { exportPresetsRoutes } from './modules/export/export-presets.routes';
 import { filesRoutes } from './modules/files/files.routes';
 import { layersMapRoutes } from './modules/layers/layers.map.routes';
+import { layersPublicRoutes } from './modules/layers/layers.public.routes';
 import { layersRoutes } from './modules/layers/layers.routes';
 import { geodataRoutes } from './modules/geodata/geodata.routes';
 import { overlapsRoutes } from './modules/overlaps/overlaps.routes';
@@ -55,6 +59,10 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { authenticateApiKey } from './modules/api-keys/api-keys.service';
 import { ogcRoutes } from './modules/ogc/ogc.routes';
+import { documentsRoutes } from './modules/documents/documents.routes';
+import { documentsPublicRoutes } from './modules/documents/documents.public.routes';
+import { documentExportRoutes } from './modules/document-export/document-export.routes';
+import { documentsMapRoutes } from './modules/documents/documents.map.routes';
 import type { Storage } from './modules/storage/storage';
 import { createStorage } from './modules/storage/storage.factory';
 import type { AuthDeps } from './modules/auth/auth.service';
@@ -188,6 +196,7 @@ export async function buildApp({
     pollMs: config.jobs.pollMs,
     concurrency: config.jobs.concurrency,
     retryBaseMs: config.jobs.retryBaseMs,
+    exportRetentionMs: config.exportRetentionMs,
   });
   app.decorate('jobs', jobs);
   // Kinds are defined while the routes register; work starts once the app is ready.
@@ -290,12 +299,17 @@ export async function buildApp({
       await api.register(filesRoutes);
       await api.register(layersMapRoutes);
       await api.register(layersRoutes);
+      await api.register(layersPublicRoutes);
       await api.register(geodataRoutes);
       await api.register(overlapsRoutes);
       await api.register(jobsRoutes);
       await api.register(notificationsRoutes);
       await api.register(apiKeysRoutes);
       await api.register(ogcRoutes);
+      await api.register(documentsRoutes);
+      await api.register(documentsPublicRoutes);
+      await api.register(documentExportRoutes);
+      await api.register(documentsMapRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },
     { prefix: API_BASE_PATH },
@@ -303,6 +317,22 @@ export async function buildApp({
 
   registerWebApp(app, config.webDistDir);
   return app;
+}
+
+/**
+ * The app's page. A council known from the host name whose base maps include style documents may
+ * also connect to their origins (the style's tiles, glyphs and sprites); without a known council
+ * (the loopback picker, say) the page connects to us only.
+ */
+async function sendWebApp(request: FastifyRequest, reply: FastifyReply) {
+  reply.header('cache-control', 'no-cache');
+  const tenant = await resolveTenant(request).catch(() => null);
+  const policy = reply.raw.getHeader('content-security-policy');
+  if (tenant && typeof policy === 'string') {
+    const origins = await styleDocumentOrigins(request.server.database.db, tenant.id);
+    reply.header('content-security-policy', withConnectSources(policy, origins));
+  }
+  return reply.sendFile('index.html');
 }
 
 /** Serves the built web app, with index.html for every client-side route. */
@@ -328,9 +358,7 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
   }
   if (hasWebApp) {
     // The static handler would answer the root folder with 403; the root is the app.
-    app.get('/', { schema: { hide: true } }, (_request, reply) =>
-      reply.header('cache-control', 'no-cache').sendFile('index.html'),
-    );
+    app.get('/', { schema: { hide: true } }, (request, reply) => sendWebApp(request, reply));
   }
   app.setNotFoundHandler((request, reply) => {
     const isApi = request.url === API_BASE_PATH || request.url.startsWith(`${API_BASE_PATH}/`);
@@ -338,7 +366,7 @@ function registerWebApp(app: FastifyInstance, distDir: string) {
     // A missing file (an old asset after a deploy) must be a 404, not the app's HTML as script.
     const isFile = /\.[a-z0-9]+$/i.test(request.url.split('?')[0] ?? '');
     if (!isApi && wantsPage && !isFile && hasWebApp) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return sendWebApp(request, reply);
     }
     return reply.status(404).send({ message: serverMessages.routeNotFound });
   });

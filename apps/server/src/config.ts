@@ -105,6 +105,13 @@ const envSchema = z.object({
   JOBS_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(5000),
   /** Data exports of up to this many sites answer the file at once; larger ones run as a job. */
   EXPORT_SYNC_MAX_SITES: z.coerce.number().int().min(0).max(250_000).default(EXPORT_LIMITS.syncMaxSites),
+  /** Hours a finished export's file (data or document) is kept for download; then it is deleted. */
+  EXPORT_RETENTION_HOURS: z.coerce
+    .number()
+    .int('EXPORT_RETENTION_HOURS must be a whole number of hours')
+    .min(1, 'EXPORT_RETENTION_HOURS must be between 1 and 720')
+    .max(720, 'EXPORT_RETENTION_HOURS must be between 1 and 720')
+    .default(24),
   /** The largest geodata upload accepted (MB); a zip's unpacked size has its own, larger limit. */
   GEODATA_MAX_UPLOAD_MB: z.coerce.number().positive().max(16_384).default(GEODATA_LIMITS.maxUploadMegabytes),
   GEODATA_MAX_UNZIPPED_MB: z.coerce
@@ -166,6 +173,8 @@ export type Config = {
     retryBaseMs: number;
   };
   exportSyncMaxSites: number;
+  /** How long a finished export's file is kept (EXPORT_RETENTION_HOURS), in ms. */
+  exportRetentionMs: number;
   geodata: { maxUploadBytes: number; maxUnzippedBytes: number };
   clamd: { host: string; port: number; timeoutMs: number } | null;
   allowUnscannedUploads: boolean;
@@ -248,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryBaseMs: e.JOBS_RETRY_BASE_MS,
     },
     exportSyncMaxSites: e.EXPORT_SYNC_MAX_SITES,
+    exportRetentionMs: e.EXPORT_RETENTION_HOURS * 3_600_000,
     geodata: {
       maxUploadBytes: Math.round(e.GEODATA_MAX_UPLOAD_MB * 1024 * 1024),
       maxUnzippedBytes: Math.round(e.GEODATA_MAX_UNZIPPED_MB * 1024 * 1024),

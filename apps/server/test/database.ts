@@ -1,4 +1,5 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { cp, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -17,21 +18,29 @@ declare module 'vitest' {
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */
 
-/** The suite's database: a private copy of the migrated PGlite folder, or the run's PostgreSQL. */
+/**
+ * The suite's database: the run's PostgreSQL database, which every test file shares, or on PGlite
+ * one private copy of the migrated folder per test worker, which the worker's files share in the
+ * same way (the server suites run without isolation: a worker keeps its modules between files).
+ * Starting PGlite with PostGIS costs about 2 s (the extension's 20 MB bundle is unpacked each
+ * time): paid once per worker, not once per file. `close()` leaves the shared database open.
+ */
 export async function openTestDatabase(): Promise<AppDatabase> {
   if (process.env.TEST_DB === 'postgres') {
     return openDatabase({ kind: 'postgres', url: inject('postgresUrl'), poolSize: 4 });
   }
+  const database = await (workerDatabase ??= openWorkerDatabase());
+  return { ...database, close: async () => {} };
+}
+
+let workerDatabase: Promise<AppDatabase> | null = null;
+
+async function openWorkerDatabase(): Promise<AppDatabase> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'planning-test-'));
   await cp(inject('pgliteTemplateDir'), dir, { recursive: true });
-  const database = await openDatabase({ kind: 'embedded', dataDir: dir });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
+  // The worker process ends with the run: its copy goes with it.
+  process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+  return openDatabase({ kind: 'embedded', dataDir: dir });
 }
 
 /**

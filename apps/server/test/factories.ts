@@ -6,6 +6,8 @@ import { withTenant } from '../src/db/tenant-transaction';
 import { updateGlobalMaintenance, upsertPageMaintenance } from '../src/modules/tenants/tenants.queries';
 import { createTenant } from '../src/modules/tenants/tenants.service';
 import { seedDemoUsers } from '../src/seed/demo-users';
+import { hashPassword } from '../src/modules/auth/auth.crypto';
+import { insertUser } from '../src/modules/auth/auth.queries';
 
 /** A fresh tenant per test, so tests never clean up after each other (Outline's habit). */
 export async function buildTenant(db: Kysely<Database>, overrides: Partial<NewTenant> = {}) {
@@ -55,4 +57,25 @@ export async function buildTenantWithUsers(db: Kysely<Database>, overrides: Part
   await seedDemoUsers(db, tenant);
   const email = (local: 'admin' | 'officer' | 'viewer' | 'resident') => `${local}@${tenant.name}.test`;
   return { ...tenant, email };
+}
+
+export const NEIGHBOUR_PASSWORD = 'Neighbour123!';
+
+/** A second resident of the council (a consultation account, email confirmed): neighbour@<name>.test. */
+export async function addNeighbour(db: Kysely<Database>, tenant: { id: string; name: string }) {
+  const email = `neighbour@${tenant.name}.test`;
+  const passwordHash = await hashPassword(NEIGHBOUR_PASSWORD);
+  await withTenant(db, tenant.id, (trx) =>
+    insertUser(trx, {
+      tenantId: tenant.id,
+      email,
+      name: 'Nel Neighbour',
+      phone: null,
+      passwordHash,
+      provider: 'firebase-auth',
+      kind: 'public',
+      emailVerified: true,
+    }),
+  );
+  return email;
 }

@@ -14,6 +14,8 @@ import { findTenantByName } from '../modules/tenants/tenants.queries';
 import { createTenant } from '../modules/tenants/tenants.service';
 import { demoDistrict, northfieldDistrict, type District } from '../modules/sites/sites.generator';
 import { seedSites } from '../modules/sites/sites.seed';
+import { seedDemoDocument } from '../modules/documents/documents.seed';
+import { seedDemoLayers, withDemoOverlapFilters } from './demo-layers';
 import { seedDemoUsers } from './demo-users';
 
 /** Two councils with different branding and flags, so tenant switching is visible at a glance. */
@@ -85,6 +87,11 @@ export type SeedDemoOptions = {
   siteCounts?: Readonly<Record<string, number>>;
   /** Told after each batch of sites, so a first start can show how far it has got. */
   onSites?: (tenantName: string, done: number, total: number) => void;
+  /**
+   * The demo constraint layers and the Site search filters on them (default on). The browser
+   * tests seed their own layers with known overlaps, so they leave these out.
+   */
+  layers?: boolean;
 };
 
 /** Creates the demo tenants and their sign-ins that are missing; a second start changes nothing. */
@@ -102,9 +109,13 @@ export async function seedDemoTenants(
     if (sites) {
       const count = options.siteCounts?.[tenant.name] ?? sites.count;
       await seedSites(db, id, sites.district, count, (done) => options.onSites?.(tenant.name, done, count));
-      await seedConfig(db, id, 'site-search', sites.search);
+      const layers = options.layers ?? true;
+      if (layers) await seedDemoLayers(db, id, sites.district);
+      await seedConfig(db, id, 'site-search', layers ? withDemoOverlapFilters(sites.search) : sites.search);
       await seedConfig(db, id, 'site-card', sites.card);
       await seedConfig(db, id, 'site-features', defaultSiteFeaturesConfig);
+      // After the sites: the document's map shows some of them.
+      await seedDemoDocument(db, { id, name: tenant.name, shortName: tenant.shortName });
     }
   }
   return created;

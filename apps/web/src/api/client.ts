@@ -54,6 +54,8 @@ export type RequestOptions = {
    * instead of sending the user to the sign-in or session-expired page.
    */
   expectAuthErrors?: boolean;
+  /** Outlives the page: a call made as it closes (a public document's close event). */
+  keepalive?: boolean;
 };
 
 // The session's CSRF token: kept in memory only, sent on every state-changing call.
@@ -134,10 +136,18 @@ async function request<T>(
   const tenantName = getStoredTenantName();
   const headers: Record<string, string> = { ...apiHeaders(tenantName), ...options.headers };
   if (!SAFE_METHODS.has(method)) {
-    const token = await ensureCsrfToken();
+    // A call made as the page closes goes at once with the token in hand (a signed-out reader has
+    // none): asking the server for one first would be cut off by the leaving page.
+    const token = options.keepalive ? csrfToken : await ensureCsrfToken();
     if (token) headers['X-CSRF-Token'] = token;
   }
-  const init: RequestInit = { method, headers, credentials: 'same-origin', signal: options.signal ?? null };
+  const init: RequestInit = {
+    method,
+    headers,
+    credentials: 'same-origin',
+    signal: options.signal ?? null,
+    ...(options.keepalive ? { keepalive: true } : {}),
+  };
   if (body instanceof FormData) {
     // The browser writes the multipart Content-Type itself, with its boundary.
     init.body = body;
@@ -322,3 +332,55 @@ export async function sendForFile<T>(
 
 /** For calls answered with 204 and no body. */
 export const noContent: ResponseSchema<unknown> = { safeParse: (data) => ({ success: true, data }) };
+
+/**
+ * A multipart/form-data POST that reports how much of the body the browser has sent (0 to 1), for
+ * large files; fetch cannot tell upload progress, so this one call uses XMLHttpRequest. Errors,
+ * 401 handling and the answer's check are as for every other call.
+ */
+export async function postFormWithProgress<T>(
+  path: string,
+  schema: ResponseSchema<T>,
+  form: FormData,
+  onProgress: (sent: number) => void,
+  options: Pick<RequestOptions, 'query' | 'signal'> = {},
+): Promise<T> {
+  const headers: Record<string, string> = apiHeaders(getStoredTenantName());
+  const token = await ensureCsrfToken();
+  if (token) headers['X-CSRF-Token'] = token;
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', buildUrl(path, options.query));
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let payload: unknown;
+      try {
+        payload = xhr.responseText === '' ? undefined : JSON.parse(xhr.responseText);
+      } catch {
+        payload = undefined;
+      }
+      if (xhr.status < 200 || xhr.status >= 300) {
+        const parsed = errorBodySchema.safeParse(payload);
+        const error = parsed.success
+          ? new ApiError(xhr.status, parsed.data.message, parsed.data.issues ?? [])
+          : new ApiError(xhr.status, HTTP_FALLBACK_MESSAGE);
+        if (xhr.status === 401) {
+          csrfToken = null;
+          leaveFor(authRedirectTarget(error.message, window.location));
+        }
+        return reject(error);
+      }
+      const parsed = schema.safeParse(payload);
+      if (!parsed.success)
+        return reject(new ApiError(xhr.status, HTTP_FALLBACK_MESSAGE, [], { cause: parsed.error }));
+      return resolve(parsed.data);
+    };
+    xhr.onerror = () => reject(new ApiError(0, HTTP_FALLBACK_MESSAGE));
+    xhr.onabort = () => reject(new DOMException('The upload was stopped', 'AbortError'));
+    options.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
+}

@@ -21,6 +21,15 @@ const NotificationsPage = lazyScreen('notifications', (m) => m.CurrentNotificati
 const ArchivedNotificationsPage = lazyScreen('notifications', (m) => m.ArchivedNotificationsPage);
 const GeodataUploadPage = lazyScreen('geodataUpload', (m) => m.GeodataUploadPage);
 const GeodataLayersPage = lazyScreen('geodataLayers', (m) => m.GeodataLayersPage);
+const LayerEditPage = lazyScreen('geodataLayerEdit', (m) => m.LayerEditPage);
+const LayerViewPage = lazyScreen('geodataLayerView', (m) => m.LayerViewPage);
+const BaseMapsAdminPage = lazyScreen('basemapsAdmin', (m) => m.BaseMapsAdminPage);
+const MapInfoCardPage = lazyScreen('layerConfigs', (m) => m.MapInfoCardPage);
+const LayerTooltipsPage = lazyScreen('layerConfigs', (m) => m.LayerTooltipsPage);
+const LayersOrderPage = lazyScreen('layerConfigs', (m) => m.LayersOrderPage);
+const DocumentsPage = lazyScreen('documentBuilder', (m) => m.DocumentsPage);
+const DocumentEditorPage = lazyScreen('documentBuilder', (m) => m.DocumentEditorPage);
+const DocumentPreviewPage = lazyScreen('documentBuilder', (m) => m.DocumentPreviewPage);
 const SelectTenantPage = lazyScreen('selectTenant', (m) => m.SelectTenantPage);
 const SignUpPage = lazyScreen('signUp', (m) => m.SignUpPage);
 const SignInPage = lazyScreen('auth', (m) => m.SignInPage);
@@ -28,6 +37,14 @@ const SessionExpiredPage = lazyScreen('auth', (m) => m.SessionExpiredPage);
 const ConfirmEmailPage = lazyScreen('auth', (m) => m.ConfirmEmailPage);
 const PasswordResetPage = lazyScreen('auth', (m) => m.PasswordResetPage);
 const AuthActionPage = lazyScreen('auth', (m) => m.AuthActionPage);
+const MyResponsesPage = lazyScreen('documentQuestions', (m) => m.MyResponsesPage);
+const PreferencesPage = lazyScreen('documentQuestions', (m) => m.PreferencesPage);
+const UnsubscribePage = lazyScreen('documentQuestions', (m) => m.UnsubscribePage);
+
+const PublicDocumentLayout = lazyScreen('publicDocuments', (m) => m.PublicDocumentLayout);
+const PublicDocumentListPage = lazyScreen('publicDocuments', (m) => m.PublicDocumentListPage);
+const PublicDocumentPage = lazyScreen('publicDocuments', (m) => m.PublicDocumentPage);
+const PublicAttachmentsPage = lazyScreen('publicDocuments', (m) => m.PublicAttachmentsPage);
 
 /** A screen that a later piece of work builds: the route exists now, with its title. */
 const soon = (path: string, title: string): RouteObject => ({
@@ -63,12 +80,29 @@ const adminTabs = {
   cfs: ['questions', 'privacy-policy'],
 } as const;
 
-/** Spec 03 §2 and §4: geodata upload and the layers admin (other geodata/* screens still to come). */
+/**
+ * Spec 03 §2 and §4: geodata upload and the layers admin — the list, and a layer's edit and view
+ * screens (?layerId=…). Other geodata/* screens are still to come.
+ */
 const geodataRoutes: RouteObject[] = [
   { path: 'geodata', element: <Navigate to="/admin/placemaker/geodata/layers" replace /> },
   { path: 'geodata/upload', element: <GeodataUploadPage /> },
-  { path: 'geodata/layers/*', element: <GeodataLayersPage /> },
+  { path: 'geodata/basemaps', element: <BaseMapsAdminPage /> },
+  { path: 'geodata/layers', element: <GeodataLayersPage /> },
+  { path: 'geodata/layers/edit', element: <LayerEditPage /> },
+  { path: 'geodata/layers/view', element: <LayerViewPage /> },
+  { path: 'geodata/layers/*', element: <NotFoundPage /> },
 ];
+
+/**
+ * Spec 03 §2: the map layer configs. The placemaker and consultations routes edit the council's
+ * one document of each type (the maps of both apps apply the same configs).
+ */
+const layerConfigRoutes: RouteObject[] = [
+  { path: 'map-info-card', element: <MapInfoCardPage /> },
+  { path: 'layer-tree-tooltips', element: <LayerTooltipsPage /> },
+];
+const built = new Set(layerConfigRoutes.map((route) => route.path));
 
 const adminRoutes: RouteObject[] = [
   soon('admin', 'Administration'),
@@ -77,7 +111,9 @@ const adminRoutes: RouteObject[] = [
     children: [
       { index: true, element: <ComingSoonPage title="Administration" /> },
       ...(app === 'placemaker' ? geodataRoutes : []),
-      ...tabs.map((tab) => soon(tab, 'Administration')),
+      ...(app === 'placemaker' ? [{ path: 'geodata/layers-order', element: <LayersOrderPage /> }] : []),
+      ...(app === 'placemaker' || app === 'consultations' ? layerConfigRoutes : []),
+      ...tabs.filter((tab) => !built.has(tab)).map((tab) => soon(tab, 'Administration')),
     ],
   })),
 ];
@@ -104,9 +140,9 @@ const siteAssessmentRoutes: RouteObject[] = [
 
 /** Spec 02 §2: the consultation officers' screens; staff with read on consultations. */
 const consultationStaffRoutes: RouteObject[] = [
-  soon('documents', 'Document builder'),
-  soon('documents/preview/:documentId', 'Document preview'),
-  soon('documents/:documentId', 'Document editor'),
+  { path: 'documents', element: <DocumentsPage /> },
+  { path: 'documents/preview/:documentId', element: <DocumentPreviewPage /> },
+  { path: 'documents/:documentId', element: <DocumentEditorPage /> },
   soon('document/response-analysis', 'Response analysis'),
   {
     path: 'consultations/representations',
@@ -120,8 +156,8 @@ const consultationStaffRoutes: RouteObject[] = [
 
 /** Spec 02 §2: pages of a resident's own account. */
 const accountRoutes: RouteObject[] = [
-  soon('p/document/my-responses', 'My responses'),
-  soon('p/document/preferences', 'Communication preferences'),
+  { path: 'p/document/my-responses', element: <MyResponsesPage /> },
+  { path: 'p/document/preferences', element: <PreferencesPage /> },
   soon('p/document/my-clients', 'My clients'),
 ];
 
@@ -133,10 +169,7 @@ const publicRoutes: RouteObject[] = [
   soon('policy', 'Privacy policy'),
   soon('terms', 'Terms of use'),
   { path: 'p/document', element: <Navigate to="/p/document/all" replace /> },
-  soon('p/document/all', 'All documents'),
-  soon('p/document/unsubscribe/:token', 'Unsubscribe'),
-  soon('p/document/:documentId', 'Document'),
-  soon('p/document/:documentId/attachments', 'Document attachments'),
+  { path: 'p/document/unsubscribe/:token', element: <UnsubscribePage /> },
   soon('consultations', 'Consultations'),
   // Spec 02 §2 names the account pages under /consultations; spec 01 at the root. Both work.
   ...['', 'consultations/'].flatMap((prefix): RouteObject[] => [
@@ -146,6 +179,16 @@ const publicRoutes: RouteObject[] = [
     { path: `${prefix}auth-action`, element: <AuthActionPage /> },
   ]),
   { path: 'consultations/sign-up', element: <SignUpPage /> },
+];
+
+/**
+ * Spec 02 §2 public documents: their own light frame (the public-document header, no side bar),
+ * open to everyone.
+ */
+const publicDocumentRoutes: RouteObject[] = [
+  { path: 'p/document/all', element: <PublicDocumentListPage /> },
+  { path: 'p/document/:documentId', element: <PublicDocumentPage /> },
+  { path: 'p/document/:documentId/attachments', element: <PublicAttachmentsPage /> },
 ];
 
 export const routes: RouteObject[] = [
@@ -159,6 +202,7 @@ export const routes: RouteObject[] = [
       {
         element: <TenantGate />,
         children: [
+          { element: <PublicDocumentLayout />, children: publicDocumentRoutes },
           {
             element: <AppLayout />,
             children: [

@@ -18,9 +18,16 @@ export const screens = {
   notifications: () => import('../features/notifications/NotificationsPage'),
   geodataUpload: () => import('../features/geodata/GeodataUploadPage'),
   geodataLayers: () => import('../features/geodata/GeodataLayersPage'),
+  geodataLayerEdit: () => import('../features/geodata/LayerEditPage'),
+  geodataLayerView: () => import('../features/geodata/LayerViewPage'),
+  basemapsAdmin: () => import('../features/basemaps-admin/BaseMapsAdminPage'),
   auth: () => import('../features/auth/pages/authPages'),
   signUp: () => import('../features/auth/pages/SignUpPage'),
   selectTenant: () => import('../features/tenants/pages/SelectTenantPage'),
+  publicDocuments: () => import('../features/public-documents/publicDocumentPages'),
+  layerConfigs: () => import('../features/layer-configs/layerConfigPages'),
+  documentQuestions: () => import('../features/document-questions/pages/questionPages'),
+  documentBuilder: () => import('../features/document-builder/builderPages'),
 } as const;
 
 export type ScreenName = keyof typeof screens;
@@ -37,7 +44,22 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
   [/^\/settings\/?$/, ['layout', 'apiKeys']],
   [/^\/notifications(\/archived)?\/?$/, ['layout', 'notifications']],
   [/^\/admin\/placemaker\/geodata\/upload\/?$/, ['layout', 'geodataUpload']],
-  [/^\/admin\/placemaker\/geodata\/layers(\/.*)?$/, ['layout', 'geodataLayers']],
+  [/^\/admin\/placemaker\/geodata\/basemaps\/?$/, ['layout', 'basemapsAdmin']],
+  [/^\/admin\/placemaker\/geodata\/layers\/?$/, ['layout', 'geodataLayers']],
+  [/^\/admin\/placemaker\/geodata\/layers\/edit\/?$/, ['layout', 'geodataLayerEdit']],
+  [/^\/admin\/placemaker\/geodata\/layers\/view\/?$/, ['layout', 'geodataLayerView']],
+  [
+    /^\/admin\/(placemaker|consultations)\/(map-info-card|layer-tree-tooltips)\/?$|^\/admin\/placemaker\/geodata\/layers-order\/?$/,
+    ['layout', 'layerConfigs'],
+  ],
+  [/^\/documents(\/preview)?(\/[^/]+)?\/?$/, ['layout', 'documentBuilder']],
+  [/^\/p\/document\/(my-responses|preferences|unsubscribe\/[^/]+)\/?$/, ['layout', 'documentQuestions']],
+  // The public documents have a frame of their own (not the staff layout); the account pages under
+  // /p/document are not theirs.
+  [
+    /^\/p\/document\/(?!(my-responses|preferences|my-clients|unsubscribe)(\/|$))[^/]+(\/attachments)?\/?$/,
+    ['publicDocuments'],
+  ],
   [/^\/(consultations\/)?sign-up\/?$/, ['layout', 'signUp']],
   [
     /^\/(sign-in|session-expired|(consultations\/)?(login|confirm-email|password-reset|auth-action))\/?$/,

@@ -1,9 +1,9 @@
 /**
- * The part of PMTiles v3 (https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md) we need
- * to check an archive and find a tile in it: the 127-byte header, varint directories and Hilbert
- * tile ids. Pure functions over bytes, so the server (upload checks) and the web app (the MapLibre
- * `pmtiles://` protocol) read archives the same way. The npm package `pmtiles` does all this and
- * more; it is not installed here, so this small reader stands in for it until it is.
+ * The part of PMTiles v3 (https://github.com/protomaps/PMTiles/blob/main/spec/v3/spec.md) the
+ * server needs to check an uploaded archive by its content (the 127-byte header, varint
+ * directories, Hilbert tile ids) and tests need to write one. Pure functions over bytes. The web
+ * app reads archives with the npm package `pmtiles` (apps/web/src/components/map/pmtilesProtocol.ts);
+ * that package reads, but does not check an archive's layout as an upload check must.
  */
 
 export const PMTILES_HEADER_BYTES = 127;

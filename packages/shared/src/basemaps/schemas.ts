@@ -18,13 +18,70 @@ export const basemapMessages = {
   badRange: 'The requested bytes are not in this archive',
   keyMissing: 'The address has {key}: give the key as well',
   zxyMissing: 'The address must contain {z}, {x} and {y}',
+  httpsOnly: 'Give an https:// address',
+  publicOnly: 'The address must be a public internet address, not this network or this machine',
+  attributionMissing: 'Say whose map it is: give its attribution (for example © Ordnance Survey)',
+  tooManyStyles: 'A council can have at most 20 style documents',
+  tooManyRasters: 'A council can have at most 20 XYZ tile services',
+  folderArchive: 'This archive was placed on the server: rename or remove its file there',
+  renamed: 'Base map renamed',
 } as const;
 
 export const BASEMAP_LIMITS = {
   /** OS Open Zoomstack for Great Britain is about 3 GB as vector PMTiles. */
   maxArchiveBytes: 4 * 1024 ** 3,
   maxStyles: 20,
+  maxRasters: 20,
 } as const;
+
+/**
+ * Whether a host name may be an administrator's map provider: not this machine, not a private
+ * or link-local network, by name or by address. The server checks the addresses a name resolves
+ * to as well, when it connects.
+ */
+export function isPublicHostName(host: string): boolean {
+  const name = host
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '')
+    .replace(/\.$/, '');
+  if (name === '' || name === 'localhost' || name.endsWith('.localhost') || name.endsWith('.local'))
+    return false;
+  if (name.endsWith('.internal') || name.endsWith('.home.arpa')) return false;
+  // IPv6 literals: none is accepted (a provider is named, and the forms are too many to check).
+  if (name.includes(':')) return false;
+  const v4 = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(name);
+  if (v4) {
+    const [a = 0, b = 0] = v4.slice(1).map(Number);
+    if (a === 0 || a === 10 || a === 127 || a >= 224) return false;
+    if (a === 169 && b === 254) return false;
+    if (a === 172 && b >= 16 && b <= 31) return false;
+    if (a === 192 && b === 168) return false;
+    if (a === 100 && b >= 64 && b <= 127) return false;
+  }
+  // Any other all-number name is an address in a short form (127.1, 0x7f.1, 2130706433).
+  else if (/^(0x[0-9a-f]*|\d+)$/.test(name.split('.').pop() ?? '')) return false;
+  return true;
+}
+
+/**
+ * The WHATWG URL parser, which Node and browsers both have; this package is built without the
+ * DOM or Node typings, so it is named here by the one thing we use of it.
+ */
+const WhatwgUrl = (globalThis as unknown as { URL: new (url: string) => { hostname: string } }).URL;
+
+/** An https address on the public internet, as an administrator may add one. */
+export const publicHttpsUrlSchema = httpUrlSchema
+  .refine((url) => /^https:\/\//i.test(url), basemapMessages.httpsOnly)
+  .refine((url) => {
+    // The host as a browser or server reads it: 127.1, 0x7f.1 and 2130706433 are all 127.0.0.1.
+    try {
+      return isPublicHostName(new WhatwgUrl(url).hostname);
+    } catch {
+      return false;
+    }
+  }, basemapMessages.publicOnly);
+
+const hasZxy = (url: string) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part));
 
 /** `{key}` in an address stands for the council's key, put in by our server only. */
 const hasKeyIfNeeded = (source: { key?: string | undefined }, url: string) =>
@@ -34,10 +91,7 @@ const hasKeyIfNeeded = (source: { key?: string | undefined }, url: string) =>
 export const baseMapSourceSchema = z
   .object({
     /** http(s)://…/{z}/{x}/{y}…, as XYZ tile services give it; `{key}` where the key goes. */
-    tiles: httpUrlSchema.refine(
-      (url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)),
-      basemapMessages.zxyMissing,
-    ),
+    tiles: httpUrlSchema.refine(hasZxy, basemapMessages.zxyMissing),
     /** An OS Maps API (or other provider's) key, put into `{key}`. */
     key: z.string().trim().min(1).max(500).optional(),
     tileSize: z.union([z.literal(256), z.literal(512)]).default(256),
@@ -62,11 +116,75 @@ export const baseMapStyleSchema = z
     name: z.string().trim().min(1).max(100),
     url: httpUrlSchema,
     key: z.string().trim().min(1).max(500).optional(),
+    /** Shown on the map in place of the style's own sources' attribution, when given. */
+    attribution: z.string().trim().min(1).max(300).optional(),
   })
   .refine((style) => hasKeyIfNeeded(style, style.url), {
     message: basemapMessages.keyMissing,
     path: ['key'],
   });
+
+const attributionSchema = z
+  .string({ message: basemapMessages.attributionMissing })
+  .trim()
+  .min(1, basemapMessages.attributionMissing)
+  .max(300);
+
+/**
+ * An XYZ raster service an administrator added: its tiles come through our server (the key stays
+ * there), which connects to public addresses only.
+ */
+export const baseMapRasterSchema = z
+  .object({
+    id: baseMapIdSchema,
+    name: z.string().trim().min(1).max(100),
+    tiles: publicHttpsUrlSchema.refine(hasZxy, basemapMessages.zxyMissing),
+    key: z.string().trim().min(1).max(500).optional(),
+    attribution: attributionSchema,
+    tileSize: z.union([z.literal(256), z.literal(512)]).default(256),
+    maxZoom: z.number().int().min(0).max(23).default(19),
+  })
+  .refine((source) => hasKeyIfNeeded(source, source.tiles), {
+    message: basemapMessages.keyMissing,
+    path: ['key'],
+  });
+export type BaseMapRaster = z.infer<typeof baseMapRasterSchema>;
+
+const nameSchema = z.string().trim().min(1, 'Give the base map a name').max(100);
+
+/** POST /basemaps/styles: a MapLibre style document by its https address. */
+export const newStyleBaseMapSchema = z
+  .object({
+    name: nameSchema,
+    url: publicHttpsUrlSchema,
+    key: z.string().trim().min(1).max(500).optional(),
+    attribution: z.string().trim().min(1).max(300).optional(),
+  })
+  .refine((style) => hasKeyIfNeeded(style, style.url), {
+    message: basemapMessages.keyMissing,
+    path: ['key'],
+  });
+export type NewStyleBaseMap = z.input<typeof newStyleBaseMapSchema>;
+
+/** POST /basemaps/rasters: an XYZ raster tile service by its https template. */
+export const newRasterBaseMapSchema = z
+  .object({
+    name: nameSchema,
+    tiles: publicHttpsUrlSchema.refine(hasZxy, basemapMessages.zxyMissing),
+    key: z.string().trim().min(1).max(500).optional(),
+    attribution: attributionSchema,
+    tileSize: z.union([z.literal(256), z.literal(512)]).default(256),
+    maxZoom: z.number().int().min(0).max(23).default(19),
+  })
+  .refine((source) => hasKeyIfNeeded(source, source.tiles), {
+    message: basemapMessages.keyMissing,
+    path: ['key'],
+  });
+export type NewRasterBaseMap = z.input<typeof newRasterBaseMapSchema>;
+
+/** PATCH /basemaps/{id}: a new name for an uploaded archive, a style document or an XYZ service. */
+export const renameBaseMapSchema = z.object({ name: nameSchema });
+export type RenameBaseMap = z.infer<typeof renameBaseMapSchema>;
 
 /**
  * `tenants.base_maps`: the council's raster services (through our server), its style documents.
@@ -78,6 +196,7 @@ export const baseMapsConfigSchema = z.object({
   satellite: baseMapSourceSchema.optional(),
   terrain: baseMapSourceSchema.optional(),
   styles: z.array(baseMapStyleSchema).max(BASEMAP_LIMITS.maxStyles).optional(),
+  rasters: z.array(baseMapRasterSchema).max(BASEMAP_LIMITS.maxRasters).optional(),
 });
 export type BaseMapsConfig = z.input<typeof baseMapsConfigSchema>;
 
@@ -117,15 +236,63 @@ export const styleBaseMapSchema = z.object({
   id: z.string(),
   name: z.string(),
   url: z.string(),
+  attribution: z.string().nullable(),
 });
 export type StyleBaseMap = z.infer<typeof styleBaseMapSchema>;
 
-export const baseMapChoiceSchema = z.discriminatedUnion('kind', [pmtilesBaseMapSchema, styleBaseMapSchema]);
+/** An administrator's XYZ raster service, through our server: never its address. */
+export const xyzBaseMapSchema = z.object({
+  kind: z.literal('xyz'),
+  id: z.string(),
+  name: z.string(),
+  /** Relative to the API: `/basemaps/rasters/{id}/{z}/{x}/{y}`. */
+  path: z.string(),
+  tileSize: z.union([z.literal(256), z.literal(512)]),
+  maxZoom: z.number().int(),
+  attribution: z.string(),
+});
+export type XyzBaseMap = z.infer<typeof xyzBaseMapSchema>;
+
+export const baseMapChoiceSchema = z.discriminatedUnion('kind', [
+  pmtilesBaseMapSchema,
+  styleBaseMapSchema,
+  xyzBaseMapSchema,
+]);
 export type BaseMapChoice = z.infer<typeof baseMapChoiceSchema>;
 
 /** GET /basemaps: the vector base maps the council's maps may switch to. */
 export const baseMapListSchema = z.object({ baseMaps: z.array(baseMapChoiceSchema) });
 export type BaseMapList = z.infer<typeof baseMapListSchema>;
+
+/**
+ * GET /basemaps/settings (administrators): the addresses behind the council's style documents and
+ * XYZ services, whether each has a key (never the key), and the providers set up with the council.
+ */
+export const baseMapSettingsSchema = z.object({
+  styles: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      url: z.string(),
+      attribution: z.string().nullable(),
+      hasKey: z.boolean(),
+    }),
+  ),
+  rasters: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      tiles: z.string(),
+      attribution: z.string(),
+      tileSize: z.union([z.literal(256), z.literal(512)]),
+      maxZoom: z.number().int(),
+      hasKey: z.boolean(),
+    }),
+  ),
+  /** OS, satellite and terrain services set up with the council (by whoever runs the platform). */
+  providers: z.array(baseMapInfoSchema),
+});
+export type BaseMapSettings = z.infer<typeof baseMapSettingsSchema>;
 
 export const boundaryLabelKinds = ['ward', 'parish', 'neighbourhood'] as const;
 

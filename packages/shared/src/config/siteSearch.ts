@@ -5,6 +5,11 @@ import {
   type ComparisonOperator,
   type SearchFilter,
 } from '../search/filters';
+import {
+  layersOrderConfigSchema,
+  layerTreeTooltipsConfigSchema,
+  mapMetadataCardConfigSchema,
+} from './layers';
 import { siteFeaturesConfigSchema } from './siteFeatures';
 
 /**
@@ -16,6 +21,9 @@ export const configTypes = {
   'site-search': 'Site search',
   'site-card': 'Site card',
   'site-features': 'Site features',
+  'map-metadata-card': 'Map metadata card',
+  'layers-order': 'Layers order',
+  'layer-tree-tooltips': 'Layer tree tooltips',
 } as const;
 export type ConfigType = keyof typeof configTypes;
 export const configTypeSchema = z.enum(Object.keys(configTypes) as [ConfigType, ...ConfigType[]]);
@@ -145,14 +153,18 @@ export const configSchemas = {
   'site-search': siteSearchConfigSchema,
   'site-card': siteCardConfigSchema,
   'site-features': siteFeaturesConfigSchema,
+  'map-metadata-card': mapMetadataCardConfigSchema,
+  'layers-order': layersOrderConfigSchema,
+  'layer-tree-tooltips': layerTreeTooltipsConfigSchema,
 } as const;
 
 export const configResponseSchema = z.object({
-  id: z.string(),
+  /** Null (with updatedAt) while the council has none and this is the type's default (spec 03 §3.3). */
+  id: z.string().nullable(),
   type: configTypeSchema,
   label: z.string(),
   config: z.unknown(),
-  updatedAt: z.string(),
+  updatedAt: z.string().nullable(),
 });
 
 /** Spec 03 §5: empty values show '-'. */

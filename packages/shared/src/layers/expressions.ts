@@ -6,69 +6,151 @@ export const expressionMessages = {
   notValidChild: (expression: unknown) => `Expression ${JSON.stringify(expression)} is not valid as a child`,
 } as const;
 
-type ValueType = 'boolean' | 'number' | 'string' | 'color' | 'value' | 'array';
+/** What an expression or a literal gives. 'value' is anything (a feature property, say). */
+export type ExpressionValueType = 'boolean' | 'number' | 'string' | 'color' | 'value' | 'array';
 
-/** A child's place: the types it may have. 'value' accepts anything (a feature property, say). */
-type Slot = readonly ValueType[];
-const ANY: Slot = ['value'];
-const BOOL: Slot = ['boolean'];
-const NUM: Slot = ['number'];
-const ORDERED: Slot = ['number', 'string'];
-
-type Operator = {
-  /** The children: a fixed list, or one slot repeated (at least `min`). */
-  children: readonly Slot[] | { each: Slot; min: number };
-  returns: ValueType;
-};
+/** A child's place: the types it may have. */
+export type ExpressionSlot = readonly ExpressionValueType[];
+const ANY: ExpressionSlot = ['value'];
+const BOOL: ExpressionSlot = ['boolean'];
+const NUM: ExpressionSlot = ['number'];
+const ORDERED: ExpressionSlot = ['number', 'string'];
 
 /**
- * The operators the builder offers (a subset of MapLibre's expressions), each with a fixed number
- * of typed children (spec 03 §5). `get` and `has` take a property name; `rgb`/`rgba` colour
- * channels are integers up to 255 and alpha 0 to 1.
+ * An operator's children: a fixed list of slots; one slot repeated at least `min` times; or
+ * branches (case, match): `head` slots, then pairs of slots one or more times, then a fallback.
  */
-const OPERATORS: Record<string, Operator> = {
-  all: { children: { each: BOOL, min: 1 }, returns: 'boolean' },
-  any: { children: { each: BOOL, min: 1 }, returns: 'boolean' },
-  '!': { children: [BOOL], returns: 'boolean' },
-  '==': { children: [ANY, ANY], returns: 'boolean' },
-  '!=': { children: [ANY, ANY], returns: 'boolean' },
-  '<': { children: [ORDERED, ORDERED], returns: 'boolean' },
-  '<=': { children: [ORDERED, ORDERED], returns: 'boolean' },
-  '>': { children: [ORDERED, ORDERED], returns: 'boolean' },
-  '>=': { children: [ORDERED, ORDERED], returns: 'boolean' },
-  get: { children: [['string']], returns: 'value' },
-  has: { children: [['string']], returns: 'boolean' },
-  in: { children: [ANY, ['array', 'string']], returns: 'boolean' },
-  'to-number': { children: [ANY], returns: 'number' },
-  'to-string': { children: [ANY], returns: 'string' },
-  'to-boolean': { children: [ANY], returns: 'boolean' },
-  zoom: { children: [], returns: 'number' },
-  '+': { children: { each: NUM, min: 2 }, returns: 'number' },
-  '*': { children: { each: NUM, min: 2 }, returns: 'number' },
-  '-': { children: [NUM, NUM], returns: 'number' },
-  '/': { children: [NUM, NUM], returns: 'number' },
-  '%': { children: [NUM, NUM], returns: 'number' },
-  concat: { children: { each: ANY, min: 1 }, returns: 'string' },
-  coalesce: { children: { each: ANY, min: 1 }, returns: 'value' },
-  rgb: { children: [NUM, NUM, NUM], returns: 'color' },
-  rgba: { children: [NUM, NUM, NUM, NUM], returns: 'color' },
+export type ExpressionChildren =
+  | { kind: 'fixed'; slots: readonly ExpressionSlot[] }
+  | { kind: 'each'; slot: ExpressionSlot; min: number }
+  | {
+      kind: 'branches';
+      head: readonly ExpressionSlot[];
+      pair: readonly [ExpressionSlot, ExpressionSlot];
+      fallback: ExpressionSlot;
+      /** match: the first of each pair is a label written as it is (text, number or a list of them). */
+      labels: boolean;
+    };
+
+export type ExpressionOperator = {
+  /** The operator as MapLibre writes it: '==', 'all', 'get'… */
+  name: string;
+  /** What the builder shows beside the name. */
+  label: string;
+  children: ExpressionChildren;
+  returns: ExpressionValueType;
+  /** get, has: the child is a feature property's name (the builder offers the layer's columns). */
+  propertyName?: boolean;
 };
 
-export const expressionOperators = Object.keys(OPERATORS);
+const fixed = (...slots: ExpressionSlot[]): ExpressionChildren => ({ kind: 'fixed', slots });
+const each = (slot: ExpressionSlot, min: number): ExpressionChildren => ({ kind: 'each', slot, min });
 
-class ExpressionError extends Error {}
+/**
+ * The operators of filter expressions (a subset of MapLibre's), each with a fixed number of typed
+ * children (spec 03 §5). The one table behind both the validator below and the layers admin's
+ * visual filter builder. `rgb`/`rgba` colour channels are integers up to 255 and alpha 0 to 1.
+ */
+export const expressionOperatorTable: readonly ExpressionOperator[] = [
+  { name: '==', label: 'equals', children: fixed(ANY, ANY), returns: 'boolean' },
+  { name: '!=', label: 'does not equal', children: fixed(ANY, ANY), returns: 'boolean' },
+  { name: '<', label: 'less than', children: fixed(ORDERED, ORDERED), returns: 'boolean' },
+  { name: '<=', label: 'at most', children: fixed(ORDERED, ORDERED), returns: 'boolean' },
+  { name: '>', label: 'greater than', children: fixed(ORDERED, ORDERED), returns: 'boolean' },
+  { name: '>=', label: 'at least', children: fixed(ORDERED, ORDERED), returns: 'boolean' },
+  { name: 'all', label: 'all of', children: each(BOOL, 1), returns: 'boolean' },
+  { name: 'any', label: 'any of', children: each(BOOL, 1), returns: 'boolean' },
+  { name: '!', label: 'not', children: fixed(BOOL), returns: 'boolean' },
+  {
+    name: 'has',
+    label: 'has the property',
+    children: fixed(['string']),
+    returns: 'boolean',
+    propertyName: true,
+  },
+  { name: 'in', label: 'is found in', children: fixed(ANY, ['array', 'string']), returns: 'boolean' },
+  { name: 'get', label: 'property', children: fixed(['string']), returns: 'value', propertyName: true },
+  {
+    name: 'case',
+    label: 'by condition',
+    children: { kind: 'branches', head: [], pair: [BOOL, ANY], fallback: ANY, labels: false },
+    returns: 'value',
+  },
+  {
+    name: 'match',
+    label: 'by value',
+    children: {
+      kind: 'branches',
+      head: [ANY],
+      pair: [['string', 'number', 'array'], ANY],
+      fallback: ANY,
+      labels: true,
+    },
+    returns: 'value',
+  },
+  { name: 'to-number', label: 'as a number', children: fixed(ANY), returns: 'number' },
+  { name: 'to-string', label: 'as text', children: fixed(ANY), returns: 'string' },
+  { name: 'to-boolean', label: 'as true or false', children: fixed(ANY), returns: 'boolean' },
+  { name: 'zoom', label: 'map zoom', children: fixed(), returns: 'number' },
+  { name: '+', label: 'sum', children: each(NUM, 2), returns: 'number' },
+  { name: '*', label: 'product', children: each(NUM, 2), returns: 'number' },
+  { name: '-', label: 'minus', children: fixed(NUM, NUM), returns: 'number' },
+  { name: '/', label: 'divided by', children: fixed(NUM, NUM), returns: 'number' },
+  { name: '%', label: 'remainder', children: fixed(NUM, NUM), returns: 'number' },
+  { name: 'concat', label: 'joined text', children: each(ANY, 1), returns: 'string' },
+  { name: 'coalesce', label: 'first present', children: each(ANY, 1), returns: 'value' },
+  { name: 'rgb', label: 'colour from red, green, blue', children: fixed(NUM, NUM, NUM), returns: 'color' },
+  { name: 'rgba', label: 'colour with opacity', children: fixed(NUM, NUM, NUM, NUM), returns: 'color' },
+];
 
-const accepts = (slot: Slot, type: ValueType) =>
+const OPERATORS = new Map(expressionOperatorTable.map((operator) => [operator.name, operator]));
+
+export const expressionOperators = expressionOperatorTable.map((operator) => operator.name);
+
+export function expressionOperator(name: string): ExpressionOperator | undefined {
+  return OPERATORS.get(name);
+}
+
+/**
+ * The slots of an operator's children when it has `count` of them, or null when it cannot have
+ * that many (fixed lists exactly, repeated slots at least `min`, branches head + pairs + fallback).
+ */
+export function operatorSlots(operator: ExpressionOperator, count: number): ExpressionSlot[] | null {
+  const { children } = operator;
+  if (children.kind === 'fixed') return count === children.slots.length ? [...children.slots] : null;
+  if (children.kind === 'each')
+    return count >= children.min ? Array<ExpressionSlot>(count).fill(children.slot) : null;
+  const rest = count - children.head.length;
+  if (rest < 3 || rest % 2 === 0) return null;
+  const pairs = Array.from({ length: (rest - 1) / 2 }, () => children.pair).flat();
+  return [...children.head, ...pairs, children.fallback];
+}
+
+/** Whether a child giving `type` may stand in `slot` (a colour stands in for text). */
+export const slotAccepts = (slot: ExpressionSlot, type: ExpressionValueType) =>
   slot.includes('value') ||
   type === 'value' ||
   slot.includes(type) ||
   (type === 'color' && slot.includes('string'));
 
-function literalType(value: unknown): ValueType | null {
+/** A text literal read as a colour (and checked as one): '#…', 'rgb(…)' or 'rgba(…)'. */
+export const isColorLiteral = (value: string) => value.startsWith('#') || /^rgba?\(/.test(value);
+
+/** A match label is written as it is: text, a number, or a list of them; never an expression. */
+export const isMatchLabel = (value: unknown): value is string | number | Array<string | number> =>
+  typeof value === 'string' ||
+  typeof value === 'number' ||
+  (Array.isArray(value) &&
+    value.length > 0 &&
+    value.every((item) => typeof item === 'string' || typeof item === 'number'));
+
+class ExpressionError extends Error {}
+
+function literalType(value: unknown): ExpressionValueType | null {
   if (typeof value === 'boolean') return 'boolean';
   if (typeof value === 'number') return Number.isFinite(value) ? 'number' : null;
   if (typeof value === 'string') {
-    if (value.startsWith('#') || /^rgba?\(/.test(value)) {
+    if (isColorLiteral(value)) {
       const problem = colorProblem(value);
       if (problem) throw new ExpressionError(problem);
       return 'color';
@@ -78,7 +160,7 @@ function literalType(value: unknown): ValueType | null {
   return null;
 }
 
-function check(expression: unknown, depth: number): ValueType {
+function check(expression: unknown, depth: number): ExpressionValueType {
   if (depth > 16) throw new ExpressionError(expressionMessages.invalid);
   if (!Array.isArray(expression)) {
     const type = literalType(expression);
@@ -90,19 +172,20 @@ function check(expression: unknown, depth: number): ValueType {
     if (children.length !== 1) throw new ExpressionError(expressionMessages.invalid);
     return Array.isArray(children[0]) ? 'array' : (literalType(children[0]) ?? 'value');
   }
-  if (typeof name !== 'string') throw new ExpressionError(expressionMessages.invalid);
-  if (name === 'case' || name === 'match') return checkBranches(name, children, depth);
-  const operator = OPERATORS[name];
+  const operator = typeof name === 'string' ? OPERATORS.get(name) : undefined;
   if (!operator) throw new ExpressionError(expressionMessages.invalid);
-  const slots = Array.isArray(operator.children)
-    ? (operator.children as readonly Slot[])
-    : children.length >= (operator.children as { min: number }).min
-      ? children.map(() => (operator.children as { each: Slot }).each)
-      : null;
-  if (!slots || slots.length !== children.length) throw new ExpressionError(expressionMessages.invalid);
+  const slots = operatorSlots(operator, children.length);
+  if (!slots) throw new ExpressionError(expressionMessages.invalid);
+  const { children: shape } = operator;
+  const head = shape.kind === 'branches' ? shape.head.length : 0;
   children.forEach((child, index) => {
+    const label = shape.kind === 'branches' && shape.labels && index >= head && index < children.length - 1;
+    if (label && (index - head) % 2 === 0) {
+      if (!isMatchLabel(child)) throw new ExpressionError(expressionMessages.notValidChild(child));
+      return;
+    }
     const type = check(child, depth + 1);
-    if (!accepts(slots[index] ?? ANY, type))
+    if (!slotAccepts(slots[index] ?? ANY, type))
       throw new ExpressionError(expressionMessages.notValidChild(child));
   });
   if (name === 'rgb' || name === 'rgba') checkChannels(name, children);
@@ -119,34 +202,12 @@ function checkChannels(name: string, children: unknown[]) {
   });
 }
 
-/** ['case', condition, output, …, fallback] and ['match', input, label, output, …, fallback]. */
-function checkBranches(name: 'case' | 'match', children: unknown[], depth: number): ValueType {
-  const rest = name === 'match' ? children.slice(1) : children;
-  if (name === 'match') {
-    if (children.length < 1) throw new ExpressionError(expressionMessages.invalid);
-    check(children[0], depth + 1);
-  }
-  if (rest.length < 3 || rest.length % 2 === 0) throw new ExpressionError(expressionMessages.invalid);
-  for (let index = 0; index < rest.length - 1; index += 2) {
-    const test = rest[index];
-    if (name === 'case') {
-      const type = check(test, depth + 1);
-      if (!accepts(BOOL, type)) throw new ExpressionError(expressionMessages.notValidChild(test));
-    } else if (!(typeof test === 'string' || typeof test === 'number' || Array.isArray(test))) {
-      throw new ExpressionError(expressionMessages.notValidChild(test));
-    }
-    check(rest[index + 1], depth + 1);
-  }
-  check(rest[rest.length - 1], depth + 1);
-  return 'value';
-}
-
 /** Null for a valid filter expression (it must give true or false), else the message to show. */
 export function filterExpressionProblem(expression: unknown): string | null {
   try {
     if (!Array.isArray(expression)) return expressionMessages.invalid;
     const type = check(expression, 0);
-    return accepts(BOOL, type) ? null : expressionMessages.invalid;
+    return slotAccepts(BOOL, type) ? null : expressionMessages.invalid;
   } catch (error) {
     if (error instanceof ExpressionError) return error.message;
     return expressionMessages.invalid;

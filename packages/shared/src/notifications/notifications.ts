@@ -68,6 +68,8 @@ export const notificationMessages = {
   cancelled: 'Cancelled',
   cancelFailed: 'Failed to cancel the job',
   jobFinished: 'This job has already finished',
+  /** An exported file's download once EXPORT_RETENTION_HOURS have passed (HTTP 410). */
+  downloadExpired: 'This download has expired. Please export again.',
   noFile: 'No files found for this job',
 } as const;
 

@@ -113,6 +113,28 @@ describe('every API route', () => {
     'POST /api/v1/auth/verify-email',
     'POST /api/v1/auth/password-reset/request',
     'POST /api/v1/auth/password-reset/complete',
+    // The public web map's layers and their configs (spec 03 §6): public-visible layers only.
+    'GET /api/v1/public/layers',
+    'GET /api/v1/public/layers/grouped',
+    'GET /api/v1/public/layers/:id/tiles/:z/:x/:y',
+    'GET /api/v1/public/layers/:id/features/:featureId',
+    'GET /api/v1/public/configs/:type',
+    // Published consultation documents (spec 02 §2 /p/document): reading and its tracking.
+    'GET /api/v1/public/documents',
+    'GET /api/v1/public/documents/:id',
+    'GET /api/v1/public/documents/:id/status',
+    'POST /api/v1/public/documents/:id/tracking',
+    'GET /api/v1/public/documents/:id/attachments',
+    'GET /api/v1/public/documents/:id/attachments/:fileId',
+    // A map block's sites with their site information (the block's own list or search).
+    'GET /api/v1/public/documents/:id/map/:blockId/sites',
+    // Site questions: the document's sites and the public layers each overlaps.
+    'GET /api/v1/public/documents/:id/sites',
+    'GET /api/v1/public/documents/:id/sites/:siteId/layers',
+    // Download as Word or PDF: signed out, the file itself (rate limited); signed in, a job.
+    'POST /api/v1/public/documents/:id/export',
+    // An email's one-click unsubscribe link: the signed token is the only key.
+    'POST /api/v1/public/unsubscribe',
   ];
   const apiRoutes = () =>
     t.app.routeTable.filter(

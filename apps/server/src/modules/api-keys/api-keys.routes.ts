@@ -10,8 +10,9 @@ import {
 import { withTenant } from '../../db/tenant-transaction';
 import { requireAuth, requireTenant } from '../../lib/request-context';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
+import { errorResponses } from '../../lib/route-helpers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 // Keys are for staff who open the council's data in QGIS: the placemaker's read grant.
 const staff = { access: [{ unit: 'placemaker', action: 'read' }] } as const;
 const tags = ['api-keys'];

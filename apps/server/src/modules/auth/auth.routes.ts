@@ -33,15 +33,10 @@ import {
   type RequestContext,
 } from './auth.service';
 import { clearSessionCookie, reportTerminatedSession, setSessionCookie } from './auth.session';
+import { errorResponses } from '../../lib/route-helpers';
 
 const messageSchema = z.object({ message: z.string() });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 409, 429);
 
 function context(request: FastifyRequest): RequestContext {
   const userAgent = request.headers['user-agent'];

@@ -7,23 +7,37 @@ import {
   BASEMAP_LIMITS,
   baseMapLayers,
   baseMapListSchema,
+  baseMapChoiceSchema,
   basemapMessages,
-  baseMapsConfigSchema,
+  baseMapSettingsSchema,
   boundaryLabelsSchema,
   errorBodySchema,
   featureAccess,
+  newRasterBaseMapSchema,
+  newStyleBaseMapSchema,
   pmtilesBaseMapSchema,
+  renameBaseMapSchema,
+  styleBaseMapSchema,
+  xyzBaseMapSchema,
 } from '@planning/shared';
 import { HttpError, notFound } from '../../lib/errors';
 import { requireAuth, requireTenant } from '../../lib/request-context';
-import { findTenantRow } from '../tenants/tenants.queries';
 import { parseRange } from './basemaps.archive';
-import { BaseMapArchives, boundaryLabels, type ServableArchive } from './basemaps.service';
+import {
+  addRaster,
+  addStyle,
+  BaseMapArchives,
+  baseMapSettings,
+  boundaryLabels,
+  councilBaseMaps,
+  rasterTemplate,
+  removeEntry,
+  renameEntry,
+  type ServableArchive,
+} from './basemaps.service';
+import { fetchUpstreamTile } from './basemaps.upstream';
 
 export { basemapMessages };
-
-const MAX_TILE_BYTES = 5 * 1024 * 1024;
-const UPSTREAM_TIMEOUT_MS = 10_000;
 
 const read = { access: [{ unit: 'placemaker', action: 'read' }] } as const;
 // Uploading or removing a council's base map is an administrator's act (spec 01 §6 admin grants).
@@ -42,7 +56,24 @@ const params = z
 const archiveParams = z.object({
   file: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?\.pmtiles$/, basemapMessages.notFound),
 });
-const idParams = z.object({ id: z.uuid() });
+// An uploaded archive's uuid, a style document's or an XYZ service's id.
+const idParams = z.object({
+  id: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, basemapMessages.notFound),
+});
+const rasterParams = z
+  .object({
+    id: z.string().regex(/^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/, basemapMessages.notFound),
+    z: z.coerce.number().int().min(0).max(23),
+    x: z.coerce.number().int().min(0),
+    y: z.coerce.number().int().min(0),
+  })
+  .refine((tile) => tile.x < 2 ** tile.z && tile.y < 2 ** tile.z, 'The tile is outside the world');
+const adminErrors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+} as const;
 const uploadQuery = z.object({ name: z.string().trim().min(1).max(100).optional() });
 
 /**
@@ -139,20 +170,120 @@ export const basemapsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
+  app.get(
+    '/basemaps/settings',
+    {
+      config: administer,
+      schema: {
+        tags,
+        summary:
+          "The addresses of the council's style documents and XYZ services (never their keys), and its providers",
+        response: { 200: baseMapSettingsSchema, 401: errorBodySchema, 403: errorBodySchema },
+      },
+    },
+    async (request) => baseMapSettings(app.database.db, requireAuth(request).tenantId),
+  );
+
+  app.post(
+    '/basemaps/styles',
+    {
+      config: administer,
+      schema: {
+        tags,
+        summary: 'Adds a MapLibre style document (an https address on the public internet) as a base map',
+        body: newStyleBaseMapSchema,
+        response: { 201: styleBaseMapSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addStyle(app.database.db, requireAuth(request).tenantId, request.body)),
+  );
+
+  app.post(
+    '/basemaps/rasters',
+    {
+      config: administer,
+      schema: {
+        tags,
+        summary:
+          'Adds an XYZ raster tile service (an https template with {z}, {x} and {y}, and its attribution) as a base map',
+        body: newRasterBaseMapSchema,
+        response: { 201: xyzBaseMapSchema, ...adminErrors },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addRaster(app.database.db, requireAuth(request).tenantId, request.body)),
+  );
+
+  app.patch(
+    '/basemaps/:id',
+    {
+      config: administer,
+      schema: {
+        tags,
+        summary: 'Renames an uploaded archive, a style document or an XYZ service',
+        params: idParams,
+        body: renameBaseMapSchema,
+        response: { 200: baseMapChoiceSchema, ...adminErrors },
+      },
+    },
+    async (request) => {
+      const { tenantId } = requireAuth(request);
+      const { id } = request.params;
+      if (archives.isFolderArchive(id)) throw new HttpError(400, basemapMessages.folderArchive);
+      const renamed =
+        (await archives.renameUpload(tenantId, id, request.body.name)) ??
+        (await renameEntry(app.database.db, tenantId, id, request.body.name));
+      if (!renamed) throw notFound(basemapMessages.notFound);
+      return renamed;
+    },
+  );
+
   app.delete(
     '/basemaps/:id',
     {
       config: administer,
       schema: {
         tags,
-        summary: 'Removes an uploaded PMTiles base map',
+        summary: 'Removes an uploaded PMTiles archive, a style document or an XYZ service',
         params: idParams,
-        response: { 204: z.null(), 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema },
+        response: { 204: z.null(), ...adminErrors },
       },
     },
     async (request, reply) => {
-      await archives.remove(requireAuth(request).tenantId, request.params.id);
+      const { tenantId } = requireAuth(request);
+      const { id } = request.params;
+      if (archives.isFolderArchive(id)) throw new HttpError(400, basemapMessages.folderArchive);
+      if (await archives.hasUpload(tenantId, id)) await archives.remove(tenantId, id);
+      else if (!(await removeEntry(app.database.db, tenantId, id))) throw notFound(basemapMessages.notFound);
       return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/basemaps/rasters/:id/:z/:x/:y',
+    {
+      // Fetched by the map library: a revoked session is refused without using up its one notice.
+      config: { ...read, reportsSessionEnd: false },
+      schema: {
+        tags,
+        summary: "A tile of one of the XYZ services the council's administrators added",
+        params: rasterParams,
+        response: {
+          400: errorBodySchema,
+          401: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          502: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { id, z: zoom, x, y } = request.params;
+      const template = await rasterTemplate(app.database.db, requireAuth(request).tenantId, id);
+      if (!template) throw notFound(basemapMessages.notFound);
+      // An administrator's address: public internet addresses only, checked as we connect.
+      return proxyTile(request, reply, tileUrl(template, zoom, x, y), { publicOnly: true });
     },
   );
 
@@ -204,39 +335,35 @@ export const basemapsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { layer, z: zoom, x, y } = request.params;
-      const tenant = await findTenantRow(app.database.db, requireAuth(request).tenantId);
-      const config = baseMapsConfigSchema.safeParse(tenant?.base_maps ?? {});
-      const source = config.success ? config.data[layer] : undefined;
+      const source = (await councilBaseMaps(app.database.db, requireAuth(request).tenantId))[layer];
       if (!source) throw notFound(basemapMessages.notConfigured);
-      // Only z, x and y, checked as numbers, and the council's own key go into its address.
-      const url = source.tiles
-        .replace('{z}', String(zoom))
-        .replace('{x}', String(x))
-        .replace('{y}', String(y))
-        .replaceAll('{key}', encodeURIComponent(source.key ?? ''));
-
-      let upstream: Response;
-      try {
-        upstream = await fetch(url, { signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS), redirect: 'error' });
-      } catch (error) {
-        request.log.warn({ err: error, layer }, 'base map provider unreachable');
-        throw new HttpError(502, basemapMessages.providerFailed);
-      }
-      if (upstream.status === 404 || upstream.status === 204) return sendTile(reply, null, '');
-      const type = upstream.headers.get('content-type') ?? '';
-      const body = Buffer.from(await upstream.arrayBuffer());
-      if (
-        !upstream.ok ||
-        !/^(image\/|application\/(x-protobuf|vnd\.mapbox-vector-tile))/.test(type) ||
-        body.length > MAX_TILE_BYTES
-      ) {
-        request.log.warn({ status: upstream.status, type, layer }, 'base map provider answered badly');
-        throw new HttpError(502, basemapMessages.providerFailed);
-      }
-      return sendTile(reply, body, type);
+      const template = source.tiles.replaceAll('{key}', encodeURIComponent(source.key ?? ''));
+      // Set up with the council by whoever runs the platform: it may be on their own network.
+      return proxyTile(request, reply, tileUrl(template, zoom, x, y), { publicOnly: false });
     },
   );
 };
+
+/** Only z, x and y, checked as numbers, go into a provider's address (the key is in already). */
+function tileUrl(template: string, z: number, x: number, y: number): string {
+  return template.replace('{z}', String(z)).replace('{x}', String(x)).replace('{y}', String(y));
+}
+
+/** A provider's tile passed on, 204 where it has none, 502 when it answers with anything else. */
+async function proxyTile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  url: string,
+  options: { publicOnly: boolean },
+) {
+  const upstream = await fetchUpstreamTile(url, options);
+  if (upstream.kind === 'none') return sendTile(reply, null, '');
+  if (upstream.kind === 'bad') {
+    request.log.warn({ reason: upstream.reason }, 'base map provider answered badly');
+    throw new HttpError(502, basemapMessages.providerFailed);
+  }
+  return sendTile(reply, upstream.body, upstream.type);
+}
 
 /**
  * The archive, whole or the one byte range asked for: 206 with Content-Range, 416 for a range

@@ -5,18 +5,25 @@ import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { sql, type Kysely } from 'kysely';
+import type { z } from 'zod';
 import {
   BASEMAP_LIMITS,
   basemapMessages,
   baseMapsConfigSchema,
   PmtilesFormatError,
   type BaseMapChoice,
+  type BaseMapsConfig,
+  type BaseMapSettings,
   type BoundaryLabels,
+  type NewRasterBaseMap,
+  type NewStyleBaseMap,
   type PmtilesBaseMap,
+  type StyleBaseMap,
+  type XyzBaseMap,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
 import type { Database } from '../../db/schema';
-import { HttpError, notFound } from '../../lib/errors';
+import { badRequest, HttpError, notFound } from '../../lib/errors';
 import type { Storage } from '../storage/storage';
 import { findTenantRow } from '../tenants/tenants.queries';
 import { inspectArchive, type ArchiveSummary } from './basemaps.archive';
@@ -83,14 +90,33 @@ export class BaseMapArchives {
       if (!summary) continue;
       choices.push(present(file.id, summary.name ?? file.baseName, 'folder', file.size, summary));
     }
-    const tenant = await findTenantRow(this.db, tenantId);
-    const config = baseMapsConfigSchema.safeParse(tenant?.base_maps ?? {});
-    for (const style of config.success ? (config.data.styles ?? []) : []) {
-      // Those who may read placemaker may have the key: the browser fetches the style itself.
-      const url = style.key ? style.url.replaceAll('{key}', encodeURIComponent(style.key)) : style.url;
-      choices.push({ kind: 'style', id: style.id, name: style.name, url });
-    }
+    const config = await councilBaseMaps(this.db, tenantId);
+    for (const style of config.styles ?? []) choices.push(presentStyle(style));
+    for (const raster of config.rasters ?? []) choices.push(presentRaster(raster));
     return choices;
+  }
+
+  /** PATCH /basemaps/{id} for an uploaded archive; null when the id is no upload of the council. */
+  async renameUpload(tenantId: string, id: string, name: string): Promise<PmtilesBaseMap | null> {
+    if (!UUID.test(id)) return null;
+    const row = await withTenant(this.db, tenantId, async (trx) => {
+      const { rows } = await sql<ArchiveRow>`
+        update base_map_archives set name = ${name} where id = ${id}
+        returning id, name, size, etag, summary
+      `.execute(trx);
+      return rows[0] ?? null;
+    });
+    return row ? present(row.id, row.name, 'upload', Number(row.size), row.summary) : null;
+  }
+
+  /** Whether an id names an archive placed in the council's folder (renamed and removed there). */
+  isFolderArchive(id: string): boolean {
+    return id.startsWith(FOLDER_PREFIX);
+  }
+
+  /** Whether the council has an uploaded archive of this id. */
+  async hasUpload(tenantId: string, id: string): Promise<boolean> {
+    return UUID.test(id) && (await this.findUpload(tenantId, id)) !== null;
   }
 
   private async folderFiles(tenantName: string) {
@@ -261,6 +287,208 @@ export class BaseMapArchives {
     await this.storage.delete(tenantId, 'basemaps', `${id}.pmtiles`);
     await rm(this.cachePath(tenantId, id), { force: true });
   }
+}
+
+type StyleConfig = NonNullable<BaseMapsConfig['styles']>[number];
+type RasterConfig = { id: string; name: string; attribution: string; tileSize?: 256 | 512; maxZoom?: number };
+
+function presentStyle(style: StyleConfig): StyleBaseMap {
+  // Those who may read placemaker may have the key: the browser fetches the style itself.
+  const url = style.key ? style.url.replaceAll('{key}', encodeURIComponent(style.key)) : style.url;
+  return { kind: 'style', id: style.id, name: style.name, url, attribution: style.attribution ?? null };
+}
+
+function presentRaster(raster: RasterConfig): XyzBaseMap {
+  return {
+    kind: 'xyz',
+    id: raster.id,
+    name: raster.name,
+    path: `/basemaps/rasters/${raster.id}/{z}/{x}/{y}`,
+    tileSize: raster.tileSize ?? 256,
+    maxZoom: raster.maxZoom ?? 19,
+    attribution: raster.attribution,
+  };
+}
+
+/** The stored settings as they are (an object), whatever else they hold. */
+function storedConfig(value: unknown): Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+    ? { ...(value as Record<string, unknown>) }
+    : {};
+}
+
+const listOf = (config: Record<string, unknown>, name: 'styles' | 'rasters'): Record<string, unknown>[] =>
+  Array.isArray(config[name]) ? [...(config[name] as Record<string, unknown>[])] : [];
+
+/**
+ * Changes the council's base map settings (`tenants.base_maps`) in one transaction, the row
+ * locked, and stores the result only if it is still a valid configuration.
+ */
+async function changeSettings<T>(
+  db: Db,
+  tenantId: string,
+  change: (config: Record<string, unknown>) => T,
+): Promise<T> {
+  return withTenant(db, tenantId, async (trx) => {
+    const row = await trx
+      .selectFrom('tenants')
+      .select('base_maps')
+      .where('id', '=', tenantId)
+      .forUpdate()
+      .executeTakeFirst();
+    const config = storedConfig(row?.base_maps);
+    const result = change(config);
+    const checked = baseMapsConfigSchema.safeParse(config);
+    if (!checked.success) throw badRequest(checked.error.issues[0]?.message ?? basemapMessages.notConfigured);
+    await trx
+      .updateTable('tenants')
+      .set({ base_maps: JSON.stringify(config) })
+      .where('id', '=', tenantId)
+      .execute();
+    return result;
+  });
+}
+
+/** A new id for a style or XYZ entry, unlike any of the council's others. */
+function newEntryId(prefix: 'style' | 'xyz', config: Record<string, unknown>): string {
+  const taken = new Set(
+    [...listOf(config, 'styles'), ...listOf(config, 'rasters')].map((entry) => entry['id']),
+  );
+  for (;;) {
+    const id = `${prefix}-${randomUUID().slice(0, 8)}`;
+    if (!taken.has(id)) return id;
+  }
+}
+
+/**
+ * The council's base map settings (`tenants.base_maps`): its raster services and style documents.
+ * Settings that no longer fit their schema are read as none, never half-used.
+ */
+export async function councilBaseMaps(
+  db: Db,
+  tenantId: string,
+): Promise<z.output<typeof baseMapsConfigSchema>> {
+  const tenant = await findTenantRow(db, tenantId);
+  const parsed = baseMapsConfigSchema.safeParse(tenant?.base_maps ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** GET /basemaps/settings: addresses for administrators, never keys. */
+export async function baseMapSettings(db: Db, tenantId: string): Promise<BaseMapSettings> {
+  const config = await councilBaseMaps(db, tenantId);
+  return {
+    styles: (config.styles ?? []).map((style) => ({
+      id: style.id,
+      name: style.name,
+      url: style.url,
+      attribution: style.attribution ?? null,
+      hasKey: Boolean(style.key),
+    })),
+    rasters: (config.rasters ?? []).map((raster) => ({
+      id: raster.id,
+      name: raster.name,
+      tiles: raster.tiles,
+      attribution: raster.attribution,
+      tileSize: raster.tileSize,
+      maxZoom: raster.maxZoom,
+      hasKey: Boolean(raster.key),
+    })),
+    providers: (['os', 'satellite', 'terrain'] as const).flatMap((layer) => {
+      const source = config[layer];
+      return source
+        ? [
+            {
+              layer,
+              tileSize: source.tileSize,
+              maxZoom: source.maxZoom,
+              attribution: source.attribution,
+              ...(source.encoding ? { encoding: source.encoding } : {}),
+            },
+          ]
+        : [];
+    }),
+  };
+}
+
+/** POST /basemaps/styles. */
+export function addStyle(db: Db, tenantId: string, input: NewStyleBaseMap): Promise<StyleBaseMap> {
+  return changeSettings(db, tenantId, (config) => {
+    const styles = listOf(config, 'styles');
+    if (styles.length >= BASEMAP_LIMITS.maxStyles) throw badRequest(basemapMessages.tooManyStyles);
+    const style = {
+      id: newEntryId('style', config),
+      name: input.name,
+      url: input.url,
+      ...(input.key ? { key: input.key } : {}),
+      ...(input.attribution ? { attribution: input.attribution } : {}),
+    };
+    config['styles'] = [...styles, style];
+    return presentStyle(style);
+  });
+}
+
+/** POST /basemaps/rasters. */
+export function addRaster(db: Db, tenantId: string, input: NewRasterBaseMap): Promise<XyzBaseMap> {
+  return changeSettings(db, tenantId, (config) => {
+    const rasters = listOf(config, 'rasters');
+    if (rasters.length >= BASEMAP_LIMITS.maxRasters) throw badRequest(basemapMessages.tooManyRasters);
+    const raster = {
+      id: newEntryId('xyz', config),
+      name: input.name,
+      tiles: input.tiles,
+      ...(input.key ? { key: input.key } : {}),
+      attribution: input.attribution,
+      tileSize: input.tileSize ?? 256,
+      maxZoom: input.maxZoom ?? 19,
+    };
+    config['rasters'] = [...rasters, raster];
+    return presentRaster(raster);
+  });
+}
+
+/** Renames a style document or XYZ service; null when the council has none of that id. */
+export function renameEntry(
+  db: Db,
+  tenantId: string,
+  id: string,
+  name: string,
+): Promise<StyleBaseMap | XyzBaseMap | null> {
+  return changeSettings(db, tenantId, (config) => {
+    for (const list of ['styles', 'rasters'] as const) {
+      const entries = listOf(config, list);
+      const index = entries.findIndex((entry) => entry['id'] === id);
+      if (index < 0) continue;
+      const renamed = { ...entries[index], name };
+      entries[index] = renamed;
+      config[list] = entries;
+      return list === 'styles'
+        ? presentStyle(renamed as unknown as StyleConfig)
+        : presentRaster(renamed as unknown as RasterConfig);
+    }
+    return null;
+  });
+}
+
+/** Removes a style document or XYZ service; false when the council has none of that id. */
+export function removeEntry(db: Db, tenantId: string, id: string): Promise<boolean> {
+  return changeSettings(db, tenantId, (config) => {
+    for (const list of ['styles', 'rasters'] as const) {
+      const entries = listOf(config, list);
+      const kept = entries.filter((entry) => entry['id'] !== id);
+      if (kept.length === entries.length) continue;
+      config[list] = kept;
+      return true;
+    }
+    return false;
+  });
+}
+
+/** The XYZ service behind `/basemaps/rasters/{id}/…`, with the key in its address, or null. */
+export async function rasterTemplate(db: Db, tenantId: string, id: string): Promise<string | null> {
+  const config = await councilBaseMaps(db, tenantId);
+  const raster = config.rasters?.find((entry) => entry.id === id);
+  if (!raster) return null;
+  return raster.tiles.replaceAll('{key}', encodeURIComponent(raster.key ?? ''));
 }
 
 function present(

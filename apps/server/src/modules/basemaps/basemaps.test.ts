@@ -19,6 +19,7 @@ import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { box, writePmtilesArchive } from './basemaps.fixture';
+import { fetchUpstreamTile, isPublicAddress } from './basemaps.upstream';
 
 // A stand-in map provider on this machine: answers tiles, errors and web pages by path.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
@@ -156,12 +157,14 @@ const archive = writePmtilesArchive(
 describe('PMTiles base maps', () => {
   let admin: SignedIn;
   let otherViewer: SignedIn;
+  let otherAdmin: SignedIn;
   let uploaded: { id: string; path: string };
 
   beforeAll(async () => {
     admin = await signIn(t.app, tenantName, `admin@${tenantName}.test`);
     const other = await buildTenantWithUsers(t.database.db);
     otherViewer = await signIn(t.app, other.name, other.email('viewer'));
+    otherAdmin = await signIn(t.app, other.name, other.email('admin'));
   });
 
   const upload = (bytes: Buffer, fileName = 'map.pmtiles', as: SignedIn = admin, field = 'file') => {
@@ -347,6 +350,43 @@ describe('PMTiles base maps', () => {
     expect((await get('/basemaps/folder-os-zoomstack.pmtiles', otherViewer)).statusCode).toBe(404);
   });
 
+  it('lets an administrator rename an upload, never another council’s or a file placed on the server', async () => {
+    const patch = (id: string, name: unknown, as: SignedIn = admin) =>
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/v1/basemaps/${id}`,
+        headers: as.headers(),
+        payload: { name },
+      });
+    const renamed = await patch(uploaded.id, '  Council base map  ');
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ kind: 'pmtiles', id: uploaded.id, name: 'Council base map' });
+    const listed = (await get('/basemaps')).json().baseMaps as { id: string; name: string }[];
+    expect(listed.find((map) => map.id === uploaded.id)?.name).toBe('Council base map');
+
+    expect((await patch(uploaded.id, 'Mine now', otherAdmin)).statusCode).toBe(404);
+    expect((await patch(uploaded.id, 'Viewer', viewer)).statusCode).toBe(403);
+    expect((await patch(uploaded.id, '')).statusCode).toBe(400);
+    expect((await patch(uploaded.id, 'x'.repeat(101))).statusCode).toBe(400);
+    const folder = await patch('folder-os-zoomstack', 'Renamed');
+    expect(folder.statusCode).toBe(400);
+    expect(folder.json()).toEqual({
+      message: 'This archive was placed on the server: rename or remove its file there',
+    });
+    const removeFolder = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/basemaps/folder-os-zoomstack',
+      headers: admin.headers(),
+    });
+    expect(removeFolder.statusCode).toBe(400);
+    const otherRemoves = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/basemaps/${uploaded.id}`,
+      headers: otherAdmin.headers(),
+    });
+    expect(otherRemoves.statusCode).toBe(404);
+  });
+
   it('lets an administrator remove an upload', async () => {
     expect(
       (
@@ -394,10 +434,211 @@ describe('style documents and XYZ templates in the council’s config', () => {
       id: 'council-vector',
       name: 'Council vector map',
       url: `${providerUrl}/style.json?key=STYLE-KEY`,
+      attribution: null,
     });
     expect((await get('/basemaps', resident)).statusCode).toBe(403);
     expect((await get('/basemaps', resident)).body).not.toContain('STYLE-KEY');
     expect((await get('/tenants/current', resident)).body).not.toContain('STYLE-KEY');
+  });
+});
+
+describe('style documents and XYZ services an administrator adds', () => {
+  let admin: SignedIn;
+  let otherAdmin: SignedIn;
+  let otherViewer: SignedIn;
+  beforeAll(async () => {
+    admin = await signIn(t.app, tenantName, `admin@${tenantName}.test`);
+    const other = await buildTenantWithUsers(t.database.db);
+    otherAdmin = await signIn(t.app, other.name, other.email('admin'));
+    otherViewer = await signIn(t.app, other.name, other.email('viewer'));
+  });
+  const send = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, as: SignedIn = admin) =>
+    t.app.inject({ method, url: `/api/v1${url}`, headers: as.headers(), ...(payload ? { payload } : {}) });
+
+  it('adds a style document and an XYZ service, lists them, and keeps the service’s address and key', async () => {
+    const style = await send('POST', '/basemaps/styles', {
+      name: 'OS Vector',
+      url: 'https://styles.example.org/os.json?key={key}',
+      key: 'STYLE-SECRET',
+      attribution: '© Crown copyright',
+    });
+    expect(style.statusCode, style.body).toBe(201);
+    expect(style.json()).toEqual({
+      kind: 'style',
+      id: expect.stringMatching(/^style-[0-9a-f]{8}$/),
+      name: 'OS Vector',
+      url: 'https://styles.example.org/os.json?key=STYLE-SECRET',
+      attribution: '© Crown copyright',
+    });
+    const raster = await send('POST', '/basemaps/rasters', {
+      name: 'Aerial 2024',
+      tiles: 'https://tiles.example.net/aerial/{z}/{x}/{y}.jpg?token={key}',
+      key: 'RASTER-SECRET',
+      attribution: '© Aerial Survey Ltd',
+      tileSize: 512,
+    });
+    expect(raster.statusCode, raster.body).toBe(201);
+    const xyz = raster.json() as { id: string; path: string };
+    expect(xyz).toEqual({
+      kind: 'xyz',
+      id: expect.stringMatching(/^xyz-[0-9a-f]{8}$/),
+      name: 'Aerial 2024',
+      path: `/basemaps/rasters/${xyz.id}/{z}/{x}/{y}`,
+      tileSize: 512,
+      maxZoom: 19,
+      attribution: '© Aerial Survey Ltd',
+    });
+
+    const list = await get('/basemaps');
+    expect(list.json().baseMaps).toEqual(expect.arrayContaining([style.json(), raster.json()]));
+    // The XYZ service's address and key stay on the server.
+    expect(list.body).not.toContain('tiles.example.net');
+    expect(list.body).not.toContain('RASTER-SECRET');
+
+    const settings = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/basemaps/settings',
+      headers: admin.headers(),
+    });
+    expect(settings.statusCode).toBe(200);
+    expect(settings.json().rasters).toEqual([
+      {
+        id: xyz.id,
+        name: 'Aerial 2024',
+        tiles: 'https://tiles.example.net/aerial/{z}/{x}/{y}.jpg?token={key}',
+        attribution: '© Aerial Survey Ltd',
+        tileSize: 512,
+        maxZoom: 19,
+        hasKey: true,
+      },
+    ]);
+    expect(settings.json().styles).toContainEqual(
+      expect.objectContaining({
+        name: 'OS Vector',
+        url: 'https://styles.example.org/os.json?key={key}',
+        hasKey: true,
+      }),
+    );
+    expect(settings.json().providers.map((provider: { layer: string }) => provider.layer)).toEqual([
+      'os',
+      'satellite',
+      'terrain',
+    ]);
+    expect(settings.body).not.toMatch(/SECRET/);
+    expect((await get('/basemaps/settings')).statusCode).toBe(403);
+
+    // Renamed, then removed; another council sees none of it and can change none of it.
+    const renamed = await send('PATCH', `/basemaps/${xyz.id}`, { name: 'Aerial photography' });
+    expect(renamed.json()).toMatchObject({ kind: 'xyz', id: xyz.id, name: 'Aerial photography' });
+    expect((await send('PATCH', `/basemaps/${xyz.id}`, { name: 'Taken' }, otherAdmin)).statusCode).toBe(404);
+    expect((await send('DELETE', `/basemaps/${xyz.id}`, undefined, otherAdmin)).statusCode).toBe(404);
+    expect((await get('/basemaps', otherViewer)).body).not.toContain('Aerial');
+    expect((await get(`/basemaps/rasters/${xyz.id}/3/1/1`, otherViewer)).statusCode).toBe(404);
+    expect((await send('DELETE', `/basemaps/${xyz.id}`)).statusCode).toBe(204);
+    expect((await send('DELETE', `/basemaps/${xyz.id}`)).statusCode).toBe(404);
+    expect((await get(`/basemaps/rasters/${xyz.id}/3/1/1`)).statusCode).toBe(404);
+    const styleId = (style.json() as { id: string }).id;
+    expect((await send('DELETE', `/basemaps/${styleId}`)).statusCode).toBe(204);
+    const left = (await get('/basemaps')).json().baseMaps as { id: string }[];
+    expect(left.map((map) => map.id)).not.toContain(styleId);
+    // The council's own configured style is untouched.
+    expect(left.map((map) => map.id)).toContain('council-vector');
+  });
+
+  it('refuses addresses that are not https on the public internet, templates without {z}/{x}/{y}, and no attribution', async () => {
+    const raster = (tiles: string, extra: Record<string, unknown> = {}) =>
+      send('POST', '/basemaps/rasters', { name: 'R', tiles, attribution: '© R', ...extra });
+    const cases: Array<[Promise<{ statusCode: number; json: () => unknown }>, string]> = [
+      [raster('http://tiles.example.net/{z}/{x}/{y}.png'), 'Give an https:// address'],
+      [
+        raster('https://127.0.0.1/{z}/{x}/{y}.png'),
+        'The address must be a public internet address, not this network or this machine',
+      ],
+      [
+        raster('https://localhost:8443/{z}/{x}/{y}.png'),
+        'The address must be a public internet address, not this network or this machine',
+      ],
+      [
+        raster('https://192.168.1.20/{z}/{x}/{y}.png'),
+        'The address must be a public internet address, not this network or this machine',
+      ],
+      [
+        raster('https://127.1/{z}/{x}/{y}.png'),
+        'The address must be a public internet address, not this network or this machine',
+      ],
+      [
+        raster('https://2130706433/{z}/{x}/{y}.png'),
+        'The address must be a public internet address, not this network or this machine',
+      ],
+      [raster('https://tiles.example.net/{z}/{x}.png'), 'The address must contain {z}, {x} and {y}'],
+      [
+        raster('https://tiles.example.net/{z}/{x}/{y}.png?key={key}'),
+        'The address has {key}: give the key as well',
+      ],
+      [
+        send('POST', '/basemaps/rasters', { name: 'R', tiles: 'https://tiles.example.net/{z}/{x}/{y}.png' }),
+        'Say whose map it is: give its attribution (for example © Ordnance Survey)',
+      ],
+      [
+        send('POST', '/basemaps/styles', { name: 'S', url: 'javascript:alert(1)' }),
+        'URL must start with http:// or https://',
+      ],
+      [
+        send('POST', '/basemaps/styles', { name: 'S', url: 'https://10.0.0.5/style.json' }),
+        'The address must be a public internet address, not this network or this machine',
+      ],
+    ];
+    for (const [answer, message] of cases) {
+      const response = await answer;
+      expect(response.statusCode).toBe(400);
+      expect(JSON.stringify(response.json()), message).toContain(message);
+    }
+    const body = { name: 'S', url: 'https://styles.example.org/s.json' };
+    expect((await send('POST', '/basemaps/styles', body, viewer)).statusCode).toBe(403);
+    expect((await send('POST', '/basemaps/styles', body, resident)).statusCode).toBe(403);
+    expect(
+      (await send('POST', '/basemaps/rasters', { ...body, tiles: 'https://a.example/{z}/{x}/{y}' }, viewer))
+        .statusCode,
+    ).toBe(403);
+    expect((await send('DELETE', '/basemaps/council-vector', undefined, viewer)).statusCode).toBe(403);
+  });
+
+  it('connects to public internet addresses only for an administrator’s service, whatever its name resolves to', async () => {
+    expect(
+      [
+        '127.0.0.1',
+        '10.2.3.4',
+        '172.20.0.1',
+        '192.168.0.9',
+        '169.254.169.254',
+        '::1',
+        'fd00::1',
+        '::ffff:127.0.0.1',
+      ].map(isPublicAddress),
+    ).toEqual([false, false, false, false, false, false, false, false]);
+    expect(['8.8.8.8', '2a00:1450:4009:81b::200e'].map(isPublicAddress)).toEqual([true, true]);
+    // A name that resolves to this machine (as a rebound name would) is refused as it connects.
+    const refused = await fetchUpstreamTile(`https://localhost:${new URL(providerUrl).port}/os/1/0/0.png`, {
+      publicOnly: true,
+    });
+    expect(refused).toMatchObject({ kind: 'bad', reason: expect.stringMatching(/not a public address/) });
+    // The same address, set up with the council by the platform, may be local.
+    const allowed = await fetchUpstreamTile(`${providerUrl}/os/1/0/0.png`, { publicOnly: false });
+    expect(allowed).toMatchObject({ kind: 'tile', type: 'image/png' });
+
+    // Through the route: a service that cannot be reached is the provider not answering.
+    const unreachable = await send('POST', '/basemaps/rasters', {
+      name: 'Nowhere',
+      tiles: 'https://tiles.invalid/{z}/{x}/{y}.png',
+      attribution: '© Nobody',
+    });
+    const { id } = unreachable.json() as { id: string };
+    const answer = await get(`/basemaps/rasters/${id}/1/0/0`);
+    expect(answer.statusCode).toBe(502);
+    expect(answer.json()).toEqual({ message: 'The map provider did not answer' });
+    expect((await get(`/basemaps/rasters/${id}/1/2/0`)).statusCode).toBe(400);
+    expect((await get(`/basemaps/rasters/${id}/1/0/0`, resident)).statusCode).toBe(403);
+    expect((await send('DELETE', `/basemaps/${id}`)).statusCode).toBe(204);
   });
 });
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { errorBodySchema, exportPresetsSchema } from '@planning/shared';
+import { exportPresetsSchema } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
 import { requireAuth } from '../../lib/request-context';
+import { errorResponses } from '../../lib/route-helpers';
 
 const METADATA_KEY = 'data-export-presets';
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 const read = { access: [{ unit: 'sites', action: 'read' }] } as const;
 
 /**

@@ -1,7 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { roundForExcel, type ExportFileType, type FieldKind } from '@planning/shared';
 import { gdal } from '../../lib/gdal/gdal';
 import { zipStream, type ZipEntry } from './export.zip';
@@ -121,7 +121,9 @@ function excelFormat(column: ExportColumn): string | undefined {
 
 /** Excel through exceljs's streaming writer: rows are written out as they come, never held. */
 export async function writeXlsx(file: string, columns: ExportColumn[], batches: Batches): Promise<void> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+  // Loaded on the first export, not with the server (it takes a quarter of a second).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookWriter({
     filename: file,
     useStyles: true,
     useSharedStrings: false,

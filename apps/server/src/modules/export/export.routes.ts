@@ -21,10 +21,12 @@ import {
   planExport,
   readAndRemove,
 } from './export.service';
+import { errorResponses } from '../../lib/route-helpers';
+import { downloadExpired } from '../jobs/jobs.retention';
 
 // Spec 01 §6: exporting sites is reading them.
 const read = { access: [{ unit: 'sites', action: 'read' }] } as const;
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['export'];
 // 250,000 ids as JSON text are about 3 MB.
 const EXPORT_BODY_LIMIT = 8 * 1024 * 1024;
@@ -44,6 +46,11 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.jobs.define(EXPORT_JOB_KIND, {
     payload: siteExportRequestSchema,
+    // The file is `stored`, not `file`: named here so that it is deleted after the retention.
+    exportKeyOf: (result) => {
+      const parsed = exportResultSchema.safeParse(result);
+      return parsed.success ? parsed.data.stored.key : null;
+    },
     // A GIS conversion that failed once fails again; a database blip may not.
     maxAttempts: 2,
     handler: async (context): Promise<ExportResult> => {
@@ -111,7 +118,8 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The file of a finished background export (its owner only)',
         params: siteExportJobParamsSchema,
-        response: { 409: errorBodySchema, ...errors },
+        // 410 once the file has passed EXPORT_RETENTION_HOURS.
+        response: { 409: errorBodySchema, 410: errorBodySchema, ...errors },
       },
     },
     async (request, reply) => {
@@ -125,6 +133,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (job.kind !== EXPORT_JOB_KIND || job.userId !== auth.userId) throw notFound(exportMessages.notFound);
       if (job.status === 'failed' || job.status === 'cancelled') throw notFound(exportMessages.failed);
       if (job.status !== 'succeeded') throw new HttpError(409, exportMessages.notReady);
+      if (app.jobs.isExpired(job)) throw downloadExpired();
       const result = exportResultSchema.safeParse(job.result);
       if (!result.success) throw notFound(exportMessages.notFound);
       const { stored: file, download } = result.data;

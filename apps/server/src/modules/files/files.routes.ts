@@ -21,7 +21,6 @@ import {
   type ScanStatus,
   type UploadMetadata,
 } from '@planning/shared';
-import { withTenant } from '../../db/tenant-transaction';
 import { HttpError, badRequest, conflict, forbidden } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { grantsOf } from '../access/access.guard';
@@ -41,18 +40,12 @@ import {
   type UploadPart,
 } from './files.service';
 import { createFileSigner, loadSigningKey, type FileSigner } from './files.signing';
+import { errorResponses, signedInTenant } from '../../lib/route-helpers';
 
 const id = z.string().regex(/^\d{1,18}$/, 'A site id is a number');
 const siteParams = z.object({ id });
 const fileParams = z.object({ id, fileId: fileIdSchema });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415);
 const read = { access: [{ unit: 'sites', action: 'read' }] } as const;
 const write = { access: [{ unit: 'sites', action: 'write' }] } as const;
 const remove = { access: [{ unit: 'sites', action: 'delete' }] } as const;
@@ -93,8 +86,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (context) => scanUploadedFile(context, clamd),
   });
 
-  const inTenant = <T>(request: FastifyRequest, work: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(app.database.db, requireAuth(request).tenantId, work);
+  const inTenant = signedInTenant(app.database.db);
   const policyOf = async (request: FastifyRequest): Promise<FilePolicy> => {
     const grants = await grantsOf(request);
     return {

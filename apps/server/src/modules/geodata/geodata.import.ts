@@ -11,6 +11,7 @@ import {
   type GeodataLayerFinding,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
+import { refreshLayerSummary } from '../layers/layers.summary';
 import { computeLayerOverlaps } from '../overlaps/overlaps.service';
 import { gdal } from '../../lib/gdal/gdal';
 import { PermanentJobError, type JobContext } from '../jobs/jobs.queue';
@@ -218,11 +219,9 @@ async function writeLayer(
       ].join('. '),
     );
 
+  await refreshLayerSummary(trx, layerId);
   await sql`
     update layers set
-      feature_count = (select count(*) from layer_features where layer_id = ${layerId}),
-      extent = (select ST_MakeEnvelope(ST_XMin(b), ST_YMin(b), ST_XMax(b), ST_YMax(b), 27700)
-                from (select ST_Extent(geom) as b from layer_features where layer_id = ${layerId}) e),
       fields = ${fields}::jsonb,
       geometry_type = ${kind},
       source = ${JSON.stringify(source)}::jsonb,

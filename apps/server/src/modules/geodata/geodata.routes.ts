@@ -1,10 +1,8 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   GEODATA_LIMITS,
-  errorBodySchema,
   geodataCheckSchemaAnswer,
   geodataCheckSchemaInput,
   geodataConfirmAnswerSchema,
@@ -17,7 +15,6 @@ import {
   geodataUploadSchema,
   layerSchema,
 } from '@planning/shared';
-import { withTenant } from '../../db/tenant-transaction';
 import { HttpError } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { PermanentJobError, type JobContext } from '../jobs/jobs.queue';
@@ -36,16 +33,9 @@ import {
   type UploadPart,
 } from './geodata.service';
 import { ZipRefused } from './geodata.zip';
+import { errorResponses, signedInTenant } from '../../lib/route-helpers';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  413: errorBodySchema,
-  415: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 // Geodata is placemaker admin work (spec 03 §2 /admin/placemaker/geodata/*): 'authorisation'
 // grants are for roles and users, not layers.
 const read = { access: [{ unit: 'placemaker', action: 'read' }] } as const;
@@ -129,8 +119,7 @@ export const geodataRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: (context) => runImport(context, limits),
   });
 
-  const inTenant = <T>(request: FastifyRequest, work: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(app.database.db, requireAuth(request).tenantId, work);
+  const inTenant = signedInTenant(app.database.db);
 
   app.post(
     '/geodata',

@@ -13,6 +13,13 @@ import { withTenant } from '../../db/tenant-transaction';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import type { Storage } from '../storage/storage';
 import { createNotification, updateNotification } from '../notifications/notifications.service';
+import {
+  EXPORT_SWEEP_EVERY_MS,
+  expiryOf,
+  isExportExpired,
+  sweepExpiredExports,
+  type SweepOutcome,
+} from './jobs.retention';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 export type JobState = 'queued' | 'running' | 'succeeded' | 'failed' | 'cancelled';
@@ -43,6 +50,12 @@ export type JobDefinition<P> = {
   /** Checked before each run: a payload it refuses fails the job at once, without retries. */
   payload?: z.ZodType<P>;
   maxAttempts?: number;
+  /**
+   * The key of the file a result left in the council's 'exports' bucket, when the result names it
+   * otherwise than `{ file: { key } }` (which needs no declaring). Either way the file is deleted
+   * once EXPORT_RETENTION_HOURS have passed (jobs.retention.ts).
+   */
+  exportKeyOf?: (result: unknown) => string | null;
 };
 
 export type EnqueueOptions = {
@@ -62,6 +75,7 @@ export type JobRecord = {
   result: unknown;
   error: string | null;
   progress: { done: number; total: number };
+  finishedAt: Date | null;
 };
 
 /** Thrown by a handler for a failure that trying again cannot mend (a bad file, say). */
@@ -83,6 +97,8 @@ export type JobQueueOptions = {
   concurrency: number;
   /** Delay before the first retry; doubled each attempt up to 15 minutes. */
   retryBaseMs: number;
+  /** How long an exported file is kept after its job finished (EXPORT_RETENTION_HOURS). */
+  exportRetentionMs: number;
 };
 
 const FINAL: readonly string[] = ['succeeded', 'failed', 'cancelled'];
@@ -120,6 +136,8 @@ export class JobQueue {
   private readonly definitions = new Map<string, JobDefinition<unknown>>();
   private readonly running = new Map<string, Running>();
   private timer: NodeJS.Timeout | null = null;
+  private sweepTimer: NodeJS.Timeout | null = null;
+  private sweeping: Promise<SweepOutcome> | null = null;
   private claiming: Promise<void> | null = null;
   private claimAgain = false;
   private stopped = true;
@@ -177,13 +195,20 @@ export class JobQueue {
     return created;
   }
 
-  /** Starts claiming work. */
+  /** Starts claiming work, and sweeping expired exports (now, then every few minutes). */
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
     this.timer = setInterval(() => this.nudge(), this.options.pollMs);
     this.timer.unref();
     this.nudge();
+    const sweep = () =>
+      void this.sweepExports().catch((error: unknown) =>
+        this.options.log.warn({ err: error }, 'jobs: sweeping expired exports failed'),
+      );
+    this.sweepTimer = setInterval(sweep, EXPORT_SWEEP_EVERY_MS);
+    this.sweepTimer.unref();
+    sweep();
   }
 
   /**
@@ -193,8 +218,11 @@ export class JobQueue {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.timer = null;
+    this.sweepTimer = null;
     await this.claiming;
+    await this.sweeping?.catch(() => undefined);
     for (const run of this.running.values()) {
       run.reason = 'shutdown';
       run.controller.abort(new Error('server shutting down'));
@@ -328,7 +356,7 @@ export class JobQueue {
         },
       });
       run.controller.signal.throwIfAborted();
-      await this.finish(job, 'succeeded', { result: result ?? null });
+      await this.finish(job, 'succeeded', { result: this.withExpiry(job.kind, result ?? null) });
     } catch (error) {
       await this.failed(job, run, error);
     } finally {
@@ -463,11 +491,12 @@ export class JobQueue {
       const status: NotificationStatus =
         state === 'succeeded' ? 'success' : state === 'failed' ? 'error' : 'info';
       const download = downloadOf(job.id, outcome.result);
+      const { expiresAt } = expiryOf(outcome.result);
       await updateNotification(trx, job.notification_id, {
         status,
         unviewed: true,
         ...(state !== 'succeeded' && { message: outcome.error ?? null }),
-        ...(download && { details: { download } }),
+        ...(download && { details: { download, ...(expiresAt && { expiresAt }) } }),
       });
     };
     if (queuedIn) await write(queuedIn);
@@ -522,6 +551,55 @@ export class JobQueue {
     }
   }
 
+  /** The key of the file a job's result left in the 'exports' bucket, or null. */
+  exportKeyOf(kind: string, result: unknown): string | null {
+    return this.definitions.get(kind)?.exportKeyOf?.(result) ?? jobFileOf(result)?.key ?? null;
+  }
+
+  /** A result that left an export file says when the file expires (the bell shows it). */
+  private withExpiry(kind: string, result: unknown): unknown {
+    if (!result || typeof result !== 'object' || !this.exportKeyOf(kind, result)) return result;
+    const expiresAt = new Date(Date.now() + this.options.exportRetentionMs).toISOString();
+    return { ...result, expiresAt };
+  }
+
+  /** True once a finished job's export file is past the retention (its download answers 410). */
+  isExpired(job: Pick<JobRecord, 'finishedAt' | 'result'>, now = new Date()): boolean {
+    return isExportExpired(job, this.options.exportRetentionMs, now);
+  }
+
+  /**
+   * Deletes export files older than the retention, of every council's jobs of this queue, and
+   * marks those jobs and their notifications expired. Runs after any sweep of this process still
+   * going; `now` is the clock's time, given by tests.
+   */
+  sweepExports(now = new Date()): Promise<SweepOutcome> {
+    const declaredKinds = [...this.definitions]
+      .filter(([, definition]) => definition.exportKeyOf)
+      .map(([kind]) => kind);
+    const run = (this.sweeping ?? Promise.resolve())
+      .catch(() => undefined)
+      .then(() =>
+        sweepExpiredExports({
+          db: this.options.db,
+          storage: this.options.storage,
+          log: this.options.log,
+          queue: this.options.queue,
+          retentionMs: this.options.exportRetentionMs,
+          declaredKinds,
+          keyOf: (kind, result) => this.exportKeyOf(kind, result),
+          now,
+        }),
+      );
+    this.sweeping = run;
+    void run
+      .finally(() => {
+        if (this.sweeping === run) this.sweeping = null;
+      })
+      .catch(() => undefined);
+    return run;
+  }
+
   /** A transaction that may see the whole queue (the jobs_worker policy of migration 0016). */
   private asWorker<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
     return this.options.db.transaction().execute(async (trx) => {
@@ -540,6 +618,7 @@ function recordOf(row: Selectable<JobsTable>): JobRecord {
     result: row.result,
     error: row.error,
     progress: { done: row.progress_done, total: row.progress_total },
+    finishedAt: row.finished_at,
   };
 }
 

@@ -1,18 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, featureAccess, jobStatusSchema, notificationMessages } from '@planning/shared';
+import { featureAccess, jobStatusSchema, notificationMessages } from '@planning/shared';
 import { contentDisposition } from '../../lib/content-disposition';
 import { forbidden, notFound } from '../../lib/errors';
 import { jobFileOf } from './jobs.queue';
+import { downloadExpired } from './jobs.retention';
 import { requireAuth } from '../../lib/request-context';
+import { errorResponses } from '../../lib/route-helpers';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
+const downloadErrors = errorResponses(400, 401, 403, 404, 409, 410);
 // The bell and its jobs belong to the staff screens (spec 01 §6: the site assessment's grant).
 const staff = { access: featureAccess.siteAssessmentMenu };
 const tags = ['jobs'];
@@ -75,7 +72,8 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
           "The file one of your finished jobs made (an export, say), from the council's exports bucket",
         params: idParams,
         // The file's bytes, streamed (Fastify sends a stream without serialising it).
-        response: { 200: z.unknown().describe('The file'), ...errors },
+        // 410 once the file has passed EXPORT_RETENTION_HOURS.
+        response: { 200: z.unknown().describe('The file'), ...downloadErrors },
       },
     },
     async (request, reply) => {
@@ -84,6 +82,7 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (job.userId !== userId) throw forbidden(notificationMessages.notYours);
       const file = job.status === 'succeeded' ? jobFileOf(job.result) : null;
       if (!file) throw notFound(notificationMessages.noFile);
+      if (app.jobs.isExpired(job)) throw downloadExpired();
       const body = await app.storage.get(tenantId, 'exports', file.key);
       return reply
         .header('content-type', file.contentType)

@@ -162,7 +162,10 @@ describe('background jobs', () => {
     const { jobId } = await enqueue('test.file', { key: 'export' });
     await t.app.jobs.waitFor(jobId);
     const url = `/api/v1/jobs/${jobId}/download`;
-    expect((await notificationOf(jobId))?.details).toEqual({ download: { url, name: 'Sites – 24 Nov.csv' } });
+    // The file is kept EXPORT_RETENTION_HOURS (24 by default): the bell says until when.
+    const details = (await notificationOf(jobId))?.details;
+    expect(details).toEqual({ download: { url, name: 'Sites – 24 Nov.csv' }, expiresAt: expect.any(String) });
+    expect(Date.parse(String(details?.expiresAt)) - Date.now()).toBeGreaterThan(23 * 3_600_000);
     const file = await t.app.inject({ method: 'GET', url, headers: officer.headers() });
     expect(file.statusCode).toBe(200);
     expect(file.body).toBe('id,name\n1,Land at Mill Lane\n');

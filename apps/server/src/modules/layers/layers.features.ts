@@ -89,3 +89,14 @@ export async function layerExtent(trx: Trx, layerId: string) {
       (select count(*)::int from layer_features where layer_id = ${layer.id}) as count`.execute(trx);
   return { bbox: rows[0]?.bbox ?? null, featureCount: rows[0]?.count ?? 0 };
 }
+
+/** The layer, when the public web map shows it; any other is "not found" to the public. */
+export async function requirePublicLayer(trx: Trx, layerId: string): Promise<void> {
+  const layer = await trx
+    .selectFrom('layers')
+    .select('id')
+    .where('id', '=', layerId)
+    .where('public_webmap_visibility', '=', true)
+    .executeTakeFirst();
+  if (!layer) throw notFound(layerMapMessages.notFound);
+}

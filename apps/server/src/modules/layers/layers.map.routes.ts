@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   LAYER_TILE,
   layerExtentSchema,
   layerFeatureQuerySchema,
@@ -14,8 +13,9 @@ import { requireAuth } from '../../lib/request-context';
 import { sendTile } from '../tiles/tiles.service';
 import { layerExtent, readLayerFeature, searchLayerFeatures } from './layers.features';
 import { serveLayerTile } from './layers.tiles';
+import { errorResponses } from '../../lib/route-helpers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 // Layers are drawn on the staff maps beside the sites (spec 01 §6: read on sites).
 const read = { access: [{ unit: 'sites', action: 'read' }] } as const;
 const tags = ['layers'];

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   authMessages,
-  errorBodySchema,
   hasGrants,
   layerGroupedSchema,
   layerListSchema,
@@ -14,7 +13,6 @@ import {
   layerThemeUpdateSchema,
   layerUpdateSchema,
 } from '@planning/shared';
-import { withTenant } from '../../db/tenant-transaction';
 import { forbidden } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { grantsOf } from '../access/access.guard';
@@ -26,17 +24,13 @@ import {
   listLayers,
   listThemes,
   readLayer,
+  type LayerSet,
   updateLayer,
   updateTheme,
 } from './layers.service';
+import { errorResponses, signedInTenant } from '../../lib/route-helpers';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 // Layers are read by every staff map (like the lead's tiles: read on sites); they are managed
 // by placemaker admins (spec 03 §2 /admin/placemaker/geodata/layers).
 const read = { access: [{ unit: 'sites', action: 'read' }] } as const;
@@ -46,19 +40,26 @@ const tags = ['layers'];
 const idParams = z.object({ id: z.string().uuid() });
 const themeParams = z.object({ themeId: z.string().uuid() });
 const listQuery = z.object({
-  /** 'admin': every layer, hidden ones too (placemaker write); 'map' (default): the viewer's layer set. */
+  /** 'admin': every layer, hidden ones too (placemaker write); 'map' (default): the audience's layer set. */
   scope: z.enum(['map', 'admin']).default('map'),
+  /**
+   * Spec 03 §6: whose map the set is for: the staff maps (placemaker visibility, the default) or
+   * the public web map (public visibility), say for an officer preparing a consultation's map.
+   */
+  audience: z.enum(['placemaker', 'public']).default('placemaker'),
 });
 
 /** Spec 01 §7 and spec 03 §7.3 "/layers CRUD; layers metadata and grouped by theme". */
 export const layersRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inTenant = <T>(request: FastifyRequest, work: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(app.database.db, requireAuth(request).tenantId, work);
+  const inTenant = signedInTenant(app.database.db);
   /** Hidden layers only for those who manage layers; asking for them otherwise is refused. */
-  const scopeOf = async (request: FastifyRequest, scope: 'map' | 'admin') => {
-    if (scope === 'map') return { all: false };
+  const scopeOf = async (
+    request: FastifyRequest,
+    { scope, audience }: z.infer<typeof listQuery>,
+  ): Promise<{ set: LayerSet }> => {
+    if (scope === 'map') return { set: audience };
     if (!hasGrants(await grantsOf(request), write.access)) throw forbidden(authMessages.notAuthorized);
-    return { all: true };
+    return { set: 'all' };
   };
 
   app.get(
@@ -68,13 +69,13 @@ export const layersRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          "The council's layers with theme, style and visibility (the viewer's set, or every one with scope=admin)",
+          "The council's layers with theme, style and visibility (the audience's set, or every one with scope=admin)",
         querystring: listQuery,
         response: { 200: layerListSchema, ...errors },
       },
     },
     async (request) => {
-      const options = await scopeOf(request, request.query.scope);
+      const options = await scopeOf(request, request.query);
       return { layers: await inTenant(request, (trx) => listLayers(trx, options)) };
     },
   );
@@ -91,7 +92,7 @@ export const layersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const options = await scopeOf(request, request.query.scope);
+      const options = await scopeOf(request, request.query);
       return inTenant(request, (trx) => groupedLayers(trx, options));
     },
   );

@@ -103,12 +103,25 @@ export function presentLayer(row: LayerRow): Layer {
   };
 }
 
-/** The council's layers: every one for layer admins, else those shown to staff (placemaker visibility). */
-export async function listLayers(trx: Trx, options: { all: boolean }): Promise<Layer[]> {
+/**
+ * Spec 03 §6 "Map layer set depends on the viewer": every layer (layer admins), those shown on
+ * the staff maps (placemaker visibility), or those on the public web map (public visibility).
+ */
+export type LayerSet = 'all' | 'placemaker' | 'public';
+
+/** The council's layers of a set, highest zIndex first. */
+export async function listLayers(trx: Trx, options: { set: LayerSet }): Promise<Layer[]> {
   let query = selectLayers(trx);
-  if (!options.all) query = query.where('l.placemaker_visibility', '=', true);
+  if (options.set === 'placemaker') query = query.where('l.placemaker_visibility', '=', true);
+  if (options.set === 'public') query = query.where('l.public_webmap_visibility', '=', true);
   const rows = await query.orderBy('l.z_index', 'desc').orderBy('l.title').orderBy('l.id').execute();
-  return rows.map((row) => presentLayer(row as LayerRow));
+  const layers = rows.map((row) => presentLayer(row as LayerRow));
+  return options.set === 'public' ? layers.map(presentPublicLayer) : layers;
+}
+
+/** What a member of the public sees of a layer: no upload record, no staff-only description. */
+function presentPublicLayer(layer: Layer): Layer {
+  return { ...layer, source: {}, placemakerDescription: null };
 }
 
 export async function readLayer(trx: Trx, id: string): Promise<Layer> {
@@ -282,7 +295,7 @@ export async function deleteTheme(trx: Trx, id: string): Promise<void> {
 }
 
 /** The layer tree: themes in their order with their layers, then the layers without a theme. */
-export async function groupedLayers(trx: Trx, options: { all: boolean }) {
+export async function groupedLayers(trx: Trx, options: { set: LayerSet }) {
   const themes = await listThemes(trx);
   const layers = await listLayers(trx, options);
   const groups: Array<{ theme: LayerTheme | null; layers: Layer[] }> = themes.map((theme) => ({
@@ -291,12 +304,13 @@ export async function groupedLayers(trx: Trx, options: { all: boolean }) {
   }));
   const loose = layers.filter((layer) => !layer.themeId);
   if (loose.length > 0) groups.push({ theme: null, layers: loose });
-  return { groups };
+  // The public learns nothing of themes without a public layer.
+  return { groups: options.set === 'public' ? groups.filter((group) => group.layers.length > 0) : groups };
 }
 
 /** GET /geodata-info (spec 03 §3.6): each layer with its theme as parent. */
 export async function geodataInfo(trx: Trx) {
-  const layers = await listLayers(trx, { all: true });
+  const layers = await listLayers(trx, { set: 'all' });
   return {
     items: layers.map((layer) => ({
       id: layer.id,

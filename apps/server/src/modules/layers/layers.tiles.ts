@@ -28,6 +28,8 @@ export async function serveLayerTile(
   database: AppDatabase,
   tenantId: string,
   request: LayerTileRequest,
+  /** The public web map's tiles: a layer not shown there is not found. */
+  options: { publicOnly?: boolean } = {},
 ): Promise<ServedTile> {
   const encoder = await tileEncoderOf(database);
   const serial = tileTransactionSettings(database);
@@ -39,6 +41,7 @@ export async function serveLayerTile(
         .selectFrom('layers')
         .select(['id', 'layer_name', 'version'])
         .where('id', '=', request.layerId)
+        .$if(options.publicOnly === true, (query) => query.where('public_webmap_visibility', '=', true))
         .executeTakeFirst();
       if (!layer) throw notFound(layerMapMessages.notFound);
       const key = [tenantId, layer.id, layer.version, encoder, request.z, request.x, request.y].join('|');

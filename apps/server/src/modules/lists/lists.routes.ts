@@ -1,9 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   createSiteListBodySchema,
-  errorBodySchema,
   renameSiteListBodySchema,
   siteListChangeSchema,
   siteListSchema,
@@ -12,7 +10,6 @@ import {
   siteListsSchema,
   siteListSitesBodySchema,
 } from '@planning/shared';
-import { withTenant } from '../../db/tenant-transaction';
 import { requireAuth } from '../../lib/request-context';
 import {
   addSites,
@@ -25,24 +22,18 @@ import {
   removeSites,
   renameList,
 } from './lists.service';
+import { errorResponses, signedInTenant } from '../../lib/route-helpers';
 
 const listParams = z.object({ id: z.string().uuid('A list id') });
 const siteParams = z.object({ id: z.string().regex(/^\d{1,18}$/, 'A site id is a number') });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const grant = (action: 'read' | 'write' | 'delete') =>
   ({ access: [{ unit: 'site-lists', action }] }) as const;
 const tags = ['lists'];
 
 /** Spec 01 §7 "Lists": get all, create, rename, delete, add and remove sites, list sites. */
 export const listsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inTenant = <T>(request: FastifyRequest, work: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(app.database.db, requireAuth(request).tenantId, work);
+  const inTenant = signedInTenant(app.database.db);
 
   app.get(
     '/lists',

@@ -2,7 +2,6 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   featureAccess,
   notificationArchiveBodySchema,
   notificationListSchema,
@@ -16,14 +15,9 @@ import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { isFlagOn } from '../tenants/tenants.queries';
 import { deleteNotification, listNotifications, markViewed, setArchived } from './notifications.service';
+import { errorResponses } from '../../lib/route-helpers';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 // The bell is part of the staff screens (spec 01 §6: the site assessment's grant).
 const staff = { access: featureAccess.siteAssessmentMenu };
 const tags = ['notifications'];

@@ -229,12 +229,96 @@ function geometryOut(column: string, crs: SupportedCrs) {
     : sql<string>`ST_AsGeoJSON(${sql.ref(column)}, 2)`;
 }
 
-/** The WHERE for the `?name=value` filters: names must be the collection's properties. */
+/** The items route's own parameters: a property of the same name cannot be a query parameter. */
+export const ITEMS_PARAMETERS = new Set([
+  'api_key',
+  'f',
+  'limit',
+  'offset',
+  'bbox',
+  'bbox-crs',
+  'crs',
+  'datetime',
+]);
+
+/** The name of the geometry in the queryables (a property of that name is not queryable). */
+export const GEOMETRY_QUERYABLE = 'geometry';
+
+/**
+ * The properties a `?name=value` filter may name (OGC API Features Part 3, queryables as query
+ * parameters): those of a comparable kind whose name is not one of the items route's parameters.
+ */
+export function queryableProperties(collection: OgcCollection): Array<Property & { kind: PropertyKind }> {
+  return collection.properties.filter(
+    (property): property is Property & { kind: PropertyKind } =>
+      property.kind !== 'other' &&
+      !ITEMS_PARAMETERS.has(property.name) &&
+      property.name !== GEOMETRY_QUERYABLE,
+  );
+}
+
+const GEOMETRY_FORMATS: Record<string, string> = {
+  polygon: 'geometry-polygon-or-multipolygon',
+  line: 'geometry-linestring-or-multilinestring',
+  point: 'geometry-point-or-multipoint',
+};
+
+/** JSON Schema (2020-12) of one queryable, by its kind. */
+const QUERYABLE_TYPES: Record<PropertyKind, Record<string, string>> = {
+  number: { type: 'number' },
+  text: { type: 'string' },
+  boolean: { type: 'boolean' },
+  date: { type: 'string', format: 'date' },
+};
+
+/**
+ * The collection's queryables (Part 3): a JSON Schema of an object whose properties are the
+ * filterable properties, with their types and titles, and the geometry (filtered by bbox).
+ */
+export function queryablesSchema(collection: OgcCollection, id: string) {
+  const properties: Record<string, Record<string, string>> = {
+    [GEOMETRY_QUERYABLE]: {
+      title: 'Geometry',
+      format:
+        collection.kind === 'layer'
+          ? (GEOMETRY_FORMATS[collection.geometryType] ?? 'geometry-any')
+          : 'geometry-any',
+      'x-ogc-role': 'primary-geometry',
+    },
+  };
+  for (const property of queryableProperties(collection))
+    properties[property.name] = { title: property.title, ...QUERYABLE_TYPES[property.kind] };
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: id,
+    type: 'object' as const,
+    title: collection.title,
+    properties,
+    additionalProperties: false,
+  };
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/**
+ * The WHERE for the `?name=value` filters: each name must be one of the collection's queryables,
+ * and each value of the queryable's type.
+ */
 function propertyFilters(collection: OgcCollection, filters: Record<string, string>): Expression<SqlBool>[] {
   const parts: Expression<SqlBool>[] = [];
+  const queryables = queryableProperties(collection);
   for (const [name, given] of Object.entries(filters)) {
-    const property = collection.properties.find((candidate) => candidate.name === name);
-    if (!property) throw badRequest(`Unknown parameter or property: ${name}`);
+    if (name === GEOMETRY_QUERYABLE)
+      throw badRequest('The geometry is filtered with bbox (and bbox-crs), not as a query parameter');
+    const property = queryables.find((candidate) => candidate.name === name);
+    if (!property) {
+      const known = collection.properties.some((candidate) => candidate.name === name);
+      throw badRequest(
+        known
+          ? `${name} cannot be filtered on: it is not one of the collection’s queryables`
+          : `Unknown query parameter: ${name.slice(0, 100)} is neither a parameter of this request nor one of the collection’s queryables (see /collections/${collection.id}/queryables)`,
+      );
+    }
     const { json } = property;
     switch (property.kind) {
       case 'number': {
@@ -258,16 +342,17 @@ function propertyFilters(collection: OgcCollection, filters: Record<string, stri
         );
         break;
       }
-      case 'text':
       case 'date':
+      case 'text':
+        // A date compares as its text, once it is one.
+        if (property.kind === 'date' && (!ISO_DATE.test(given) || Number.isNaN(Date.parse(given))))
+          throw badRequest(`${name} is a date (YYYY-MM-DD): ${given.slice(0, 50)} is not`);
         parts.push(
           json
             ? sql<SqlBool>`(${property.value}) #>> '{}' = ${given}::text`
             : sql<SqlBool>`(${property.value})::text = ${given}::text`,
         );
         break;
-      default:
-        throw badRequest(`${name} cannot be filtered on`);
     }
   }
   return parts;

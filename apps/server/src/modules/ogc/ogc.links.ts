@@ -15,6 +15,8 @@ export const CONFORMANCE = [
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/geojson',
   'http://www.opengis.net/spec/ogcapi-features-1/1.0/conf/oas30',
   'http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters',
   'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/core',
   'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/tileset',
   'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/tilesets-list',
@@ -25,6 +27,9 @@ export const CONFORMANCE = [
 export const GEOJSON = 'application/geo+json';
 export const JSON_TYPE = 'application/json';
 export const MVT = 'application/vnd.mapbox-vector-tile';
+export const SCHEMA_JSON = 'application/schema+json';
+/** Part 3: the link from a collection to its queryables. */
+export const QUERYABLES_REL = 'http://www.opengis.net/def/rel/ogc/1.0/queryables';
 
 export type Link = { href: string; rel: string; type?: string; title?: string; templated?: boolean };
 

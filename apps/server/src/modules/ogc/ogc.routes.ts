@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE_PATH, errorBodySchema } from '@planning/shared';
+import { API_BASE_PATH } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
 import { badRequest, notFound } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
@@ -9,7 +9,9 @@ import { sendTile } from '../tiles/tiles.service';
 import {
   collectionBbox,
   findCollection,
+  ITEMS_PARAMETERS,
   listCollections,
+  queryablesSchema,
   readItem,
   readItems,
   type Bbox,
@@ -24,7 +26,10 @@ import {
   JSON_TYPE,
   linkTo,
   MVT,
+  ogcBase,
   queryOf,
+  QUERYABLES_REL,
+  SCHEMA_JSON,
   SUPPORTED_CRS,
   type Link,
   type SupportedCrs,
@@ -36,6 +41,7 @@ import {
   WEB_MERCATOR_QUAD_URI,
   webMercatorQuad,
 } from './ogc.tiles';
+import { errorResponses } from '../../lib/route-helpers';
 
 /*
  * OGC API Features (Part 1 core, GeoJSON, OpenAPI 3.0; Part 2 CRS) and Tiles (vector tiles per
@@ -48,7 +54,7 @@ const ITEMS_MAX_LIMIT = 10_000;
 
 const read = { apiKey: true, access: [{ unit: 'sites', action: 'read' }] } as const;
 const tags = ['ogc'];
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 const linkSchema = z.object({
   href: z.string(),
@@ -100,8 +106,6 @@ const tileParams = collectionParams
     'The tile is outside the tile matrix',
   );
 
-const RESERVED = new Set(['api_key', 'f', 'limit', 'offset', 'bbox', 'bbox-crs', 'crs', 'datetime']);
-
 function parseBbox(text: string, crs: SupportedCrs): Bbox {
   const numbers = text.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
   if (!(numbers.length === 4 || numbers.length === 6) || !numbers.every(Number.isFinite))
@@ -142,6 +146,12 @@ function collectionDocument(
       rel: 'items',
       type: GEOJSON,
       title: `${collection.title} (features)`,
+    },
+    {
+      href: linkTo(request, `${base}/queryables`),
+      rel: QUERYABLES_REL,
+      type: SCHEMA_JSON,
+      title: `${collection.title} (queryables)`,
     },
     {
       href: linkTo(request, `${base}/tiles`),
@@ -271,13 +281,41 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/ogc/collections/:collectionId/queryables',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'The properties items can be filtered by (OGC API Features Part 3), as a JSON Schema; each is a ?name=value parameter of /items',
+        params: collectionParams,
+        querystring: simpleQuery,
+        response: {
+          // Its $schema and $id pass through undeclared: a property named $id here would read as
+          // a schema id to the OpenAPI document's reference resolver.
+          200: z
+            .object({ type: z.literal('object'), properties: z.record(z.string(), z.unknown()) })
+            .passthrough(),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const collection = await collectionOr404(request, request.params.collectionId);
+      // The schema's id is its address, without any key the request carried.
+      const id = `${ogcBase(request)}/collections/${collection.id}/queryables`;
+      return reply.type(SCHEMA_JSON).send(queryablesSchema(collection, id));
+    },
+  );
+
+  app.get(
     '/ogc/collections/:collectionId/items',
     {
       config: read,
       schema: {
         tags,
         summary:
-          'A page of features (GeoJSON): bbox, bbox-crs, limit (≤ 10,000), offset, crs, and ?property=value filters',
+          'A page of features (GeoJSON): bbox, bbox-crs, limit (≤ 10,000), offset, crs, and ?queryable=value filters (see /queryables)',
         params: collectionParams,
         querystring: itemsQuery,
         response: { 200: z.object({ type: z.literal('FeatureCollection') }).passthrough(), ...errors },
@@ -289,7 +327,7 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
       const crs = query.crs ?? CRS84;
       const filters: Record<string, string> = {};
       for (const [name, value] of Object.entries(query)) {
-        if (!RESERVED.has(name) && typeof value === 'string') filters[name] = value;
+        if (!ITEMS_PARAMETERS.has(name) && typeof value === 'string') filters[name] = value;
       }
       const bbox = query.bbox ? parseBbox(query.bbox, query['bbox-crs'] ?? CRS84) : undefined;
       const collection = await collectionOr404(request, request.params.collectionId);

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  errorBodySchema,
   layerMapMessages,
   OVERLAPS_JOB_KIND,
   overlapMessages,
@@ -13,8 +12,9 @@ import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { requireLiveSite } from '../sites/site-record.service';
 import { computeLayerOverlaps, siteOverlaps } from './overlaps.service';
+import { errorResponses } from '../../lib/route-helpers';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['overlaps'];
 
 /** Issue 13 point 5: how much of each site each constraint layer covers. */

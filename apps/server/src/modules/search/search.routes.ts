@@ -26,10 +26,11 @@ import { grantsOf } from '../access/access.guard';
 import { boundaries, lookupSites, searchOptions, siteExtent, siteGeometries } from './search.lookups';
 import { flexibleSearch, matchingSiteIds } from './search.service';
 import { availableTemplates, createTemplate, updateTemplate } from './search.templates';
+import { errorResponses } from '../../lib/route-helpers';
 
 // Spec 01 §6: searching needs read on sites.
 const readSites = { access: [{ unit: 'sites' as const, action: 'read' as const }] };
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 // Spec 01 §6 names no grant for templates. Saving one's own search is reading (a read-only user
 // may keep theirs); sharing one with colleagues, or changing a shared one, is writing on sites.
 const shareSites = [{ unit: 'sites' as const, action: 'write' as const }];

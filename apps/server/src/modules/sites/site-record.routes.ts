@@ -7,7 +7,6 @@ import {
   childSitesSchema,
   createdSiteSchema,
   customSiteBodySchema,
-  errorBodySchema,
   geometryBodySchema,
   noteBodySchema,
   noteSchema,
@@ -24,7 +23,6 @@ import {
   versionBodySchema,
   visibilityBodySchema,
 } from '@planning/shared';
-import { withTenant } from '../../db/tenant-transaction';
 import { requireAuth } from '../../lib/request-context';
 import {
   addNote,
@@ -48,19 +46,13 @@ import {
   updateVisibility,
   type Editor,
 } from './site-record.service';
+import { errorResponses, signedInTenant } from '../../lib/route-helpers';
 
 const id = z.string().regex(/^\d{1,18}$/, 'A site id is a number');
 const siteParams = z.object({ id });
 const noteParams = z.object({ id, noteId: id });
 const relatedParams = z.object({ id, relatedId: id });
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  428: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 428);
 const read = { access: [{ unit: 'sites', action: 'read' }] } as const;
 const write = { access: [{ unit: 'sites', action: 'write' }] } as const;
 const remove = { access: [{ unit: 'sites', action: 'delete' }] } as const;
@@ -78,8 +70,7 @@ const etag = (reply: FastifyReply, version: number) => reply.header('etag', `"${
 
 /** Spec 01 §7 "Sites": the site record, its history and notes, its relations, drawn sites. */
 export const siteRecordRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inTenant = <T>(request: FastifyRequest, work: Parameters<typeof withTenant<T>>[2]) =>
-    withTenant(app.database.db, requireAuth(request).tenantId, work);
+  const inTenant = signedInTenant(app.database.db);
   const editorOf = (request: FastifyRequest): Editor => {
     const auth = requireAuth(request);
     return { tenantId: auth.tenantId, userId: auth.userId };

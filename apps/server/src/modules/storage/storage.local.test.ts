@@ -60,6 +60,23 @@ describe('local storage', () => {
     expect(await readdir(path.join(root, tenant, 'exports'))).toEqual([]);
   });
 
+  it('removes the folders a delete or a move leaves empty, and no others', async () => {
+    const job = randomUUID();
+    await storage.put(tenant, 'exports', `${job}/sites.csv`, Buffer.from('a,b'));
+    await storage.put(tenant, 'exports', `${job}/sites.xlsx`, Buffer.from('xlsx'));
+    await storage.delete(tenant, 'exports', `${job}/sites.csv`);
+    // Another object still lives in the folder.
+    expect(await readdir(path.join(root, tenant, 'exports', job))).toEqual(['sites.xlsx']);
+    await storage.delete(tenant, 'exports', `${job}/sites.xlsx`);
+    expect(await readdir(path.join(root, tenant, 'exports'))).not.toContain(job);
+    await storage.put(tenant, 'unscanned', 'site-9/deep/plan.pdf', Buffer.from('%PDF'));
+    await storage.move(tenant, 'unscanned', 'site-9/deep/plan.pdf', 'siteFiles');
+    expect(await readdir(path.join(root, tenant, 'unscanned'))).not.toContain('site-9');
+    // The bucket's own folder stays; a write into a pruned folder makes it again.
+    await storage.put(tenant, 'exports', `${job}/again.csv`, Buffer.from('c'));
+    expect(await text(await storage.get(tenant, 'exports', `${job}/again.csv`))).toBe('c');
+  });
+
   it('refuses any address that could leave the council’s bucket', async () => {
     for (const [tenantId, bucket, key] of [
       [tenant, 'siteFiles', '../../etc/passwd'],

@@ -1,5 +1,6 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile, readFile } from 'node:fs/promises';
+import { once } from 'node:events';
+import { mkdir, rename, rm, rmdir, stat, writeFile, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -12,7 +13,9 @@ export const objectMissing = 'File not found';
 /**
  * The default storage: `{root}/{tenantId}/{bucket}/{key}`. A write goes to a temporary name and is
  * renamed into place, so a reader never sees half a file and a failed upload leaves nothing behind.
- * The content type is kept beside the object in a small `.type` file.
+ * The content type is kept beside the object in a small `.type` file. A folder a delete or a move
+ * leaves empty is removed (each export has one of its own), so a write makes its folder again if
+ * such a removal came between its `mkdir` and its opening the file.
  */
 export function createLocalStorage(root: string): Storage {
   const where = (tenantId: string, bucket: BucketName, key: string) => {
@@ -21,19 +24,52 @@ export function createLocalStorage(root: string): Storage {
   };
   const typeFile = (file: string) => `${file}.type`;
   const isMissing = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
+  /** Removes the folders of a key left empty, up to (not including) the bucket's own. */
+  const prune = async (tenantId: string, bucket: BucketName, file: string) => {
+    const bucketDir = path.join(root, tenantId, bucket);
+    for (let dir = path.dirname(file); dir.startsWith(`${bucketDir}${path.sep}`); dir = path.dirname(dir)) {
+      // Not empty (another object, a write under way) or gone already: either way, stop here.
+      if (
+        !(await rmdir(dir).then(
+          () => true,
+          () => false,
+        ))
+      )
+        return;
+    }
+  };
+  /** The part file, open; its folder made again when a prune removed it after the mkdir. */
+  const openPart = async (file: string) => {
+    for (let attempt = 1; ; attempt++) {
+      await mkdir(path.dirname(file), { recursive: true });
+      const out = createWriteStream(file);
+      try {
+        await once(out, 'open');
+        return out;
+      } catch (error) {
+        if (!isMissing(error) || attempt === 3) throw error;
+      }
+    }
+  };
 
   return {
     kind: 'local',
     async put(tenantId, bucket, key, body, options = {}) {
       const file = where(tenantId, bucket, key);
-      await mkdir(path.dirname(file), { recursive: true });
       const temporary = `${file}.${randomUUID()}.part`;
+      const out = await openPart(temporary).catch((error: unknown) => {
+        // The body is never read: let its source go (an upload's socket, say).
+        if (!Buffer.isBuffer(body)) body.destroy();
+        throw error;
+      });
       try {
-        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, createWriteStream(temporary));
+        await pipeline(Buffer.isBuffer(body) ? Readable.from([body]) : body, out);
         if (options.contentType) await writeFile(typeFile(file), options.contentType);
         else await rm(typeFile(file), { force: true });
         await rename(temporary, file);
       } catch (error) {
+        // Removed once the stream has closed, when nothing writes to the part file any more.
+        if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
         await rm(temporary, { force: true });
         throw error;
       }
@@ -67,13 +103,18 @@ export function createLocalStorage(root: string): Storage {
       const file = where(tenantId, bucket, key);
       await rm(file, { force: true });
       await rm(typeFile(file), { force: true });
+      await prune(tenantId, bucket, file);
     },
     async move(tenantId, from, key, to, toKey = key) {
       const source = where(tenantId, from, key);
       const target = where(tenantId, to, toKey);
-      await mkdir(path.dirname(target), { recursive: true });
-      try {
+      const place = async () => {
+        await mkdir(path.dirname(target), { recursive: true });
         await rename(source, target);
+      };
+      try {
+        // Once more when the target's folder was pruned between the mkdir and the rename.
+        await place().catch((error: unknown) => (isMissing(error) ? place() : Promise.reject(error)));
       } catch (error) {
         if (isMissing(error)) throw notFound(objectMissing);
         throw error;
@@ -81,6 +122,7 @@ export function createLocalStorage(root: string): Storage {
       await rename(typeFile(source), typeFile(target)).catch((error: unknown) => {
         if (!isMissing(error)) throw error;
       });
+      await prune(tenantId, from, source);
     },
   };
 }

@@ -5,16 +5,16 @@ import {
   bulkTagBodySchema,
   createTagBodySchema,
   deleteTagBodySchema,
-  errorBodySchema,
   tagListSchema,
   tagSchema,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
 import { requireAuth } from '../../lib/request-context';
 import { addTag, allTags, removeTag, tagSites } from './tags.service';
+import { errorResponses } from '../../lib/route-helpers';
 
 const siteParams = z.object({ siteId: z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER) });
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404);
 const read = [{ unit: 'sites', action: 'read' }] as const;
 const write = [{ unit: 'sites', action: 'write' }] as const;
 

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'kysely';
-import { errorBodySchema, siteLayoutAnswerSchema, siteLayoutsSchema } from '@planning/shared';
+import { siteLayoutAnswerSchema, siteLayoutsSchema } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
 import { requireAuth } from '../../lib/request-context';
+import { errorResponses } from '../../lib/route-helpers';
 
 const METADATA_KEY = 'site-details-layout';
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema };
+const errors = errorResponses(400, 401, 403);
 const read = { access: [{ unit: 'sites', action: 'read' }] } as const;
 
 /** Spec 01 §7 "/user ... site-details-layout": the site page's layout follows the user. */

@@ -25,10 +25,15 @@ export function tenantThemeTokens({ mainColor, theme }: Branding) {
       colorPrimary: mainColor,
       // antd's placeholders (#bfbfbf on white, 1.8:1) fail WCAG AA; these read at 5:1 and more.
       colorTextPlaceholder: theme.mode === 'dark' ? '#9a9a9a' : '#6f6f6f',
-      // Secondary text and empty states (#8c8c8c, 3.4:1) and danger buttons (#ff4d4f, 3.3:1) fail
-      // AA too; these read at 5:1 and more on white.
+      // Secondary text, empty states and description labels (#8c8c8c, 3.4:1) and danger buttons
+      // (#ff4d4f, 3.3:1) fail AA too; these read at 5:1 and more on white.
       ...(theme.mode === 'light'
-        ? { colorTextDescription: '#5f6368', colorTextSecondary: '#5f6368', colorError: '#c5221f' }
+        ? {
+            colorTextDescription: '#5f6368',
+            colorTextSecondary: '#5f6368',
+            colorTextTertiary: '#5f6368',
+            colorError: '#c5221f',
+          }
         : {}),
       // Links in the council colour only where they stay readable.
       ...(readableOnWhite && theme.mode === 'light' ? { colorLink: mainColor } : {}),

@@ -10,16 +10,13 @@ import {
   type GeodataCrs,
   type GeodataLayerFinding,
 } from '@planning/shared';
-import { ApiError } from '../../api/client';
 import { confirmUpload, fetchUpload, geodataQueryKeys, uploadGeodata } from './api';
+import { errorText } from './errorText';
 import './geodata.css';
 
 type Choice = { include: boolean; layerName: string; title: string; crs: GeodataCrs | null };
 
 const ACCEPT = '.zip,.gpkg,.geojson,.json,.kml,.kmz,.gml,.csv';
-
-const errorText = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'An error occurred, please try again';
 
 function initialChoice(layer: GeodataLayerFinding): Choice {
   return {

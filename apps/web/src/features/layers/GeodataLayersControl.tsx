@@ -4,10 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Spin } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import * as maplibregl from 'maplibre-gl';
-import type { Layer } from '@planning/shared';
-import { fetchLayerFeature, fetchLayerTree, layerQueryKeys } from './api';
+import { formatMapCardValue, mapCardLines, type Layer, type MapMetadataCardConfig } from '@planning/shared';
+import { fetchLayerConfig, fetchLayerFeature, fetchLayerTree, layerQueryKeys, type MapAudience } from './api';
 import { mapLayerIdsOf } from './layerMapStyle';
-import { LayerTree, type LayerGroup } from './LayerTree';
+import { orderLayerGroups, tooltipsById, type LayerGroup } from './layerOrder';
+import { LayerTree } from './LayerTree';
 import { useGeodataLayers } from './useGeodataLayers';
 import './layers.css';
 
@@ -16,28 +17,54 @@ const NO_THEME = 'Other layers';
 /**
  * The council's geodata layers on a map (issue 13 point 4): a 'Layers' button opening the layer
  * tree and key; the layers switched on drawn under `beforeId` (the sites); a click on a feature
- * (where no site is) opens its metadata card with the feature's data.
+ * (where no site is) opens its metadata card with the feature's data. The council's layer configs
+ * apply on every map: Layers order to the tree, Layer tree tooltips beside the names, Map
+ * metadata card to the feature cards. Which layers there are depends on the audience (spec 03 §6).
  */
 export function GeodataLayersControl({
   map,
   ready,
   beforeId,
   siteLayerIds,
+  audience = 'placemaker',
 }: {
   map: maplibregl.Map | null;
   ready: boolean;
   beforeId?: string;
   /** Clicks on these (the sites) are the site popup's, not a feature card's. */
   siteLayerIds: string[];
+  /** Staff maps (the default), or the public web map (no sign-in needed). */
+  audience?: MapAudience;
 }) {
-  const tree = useQuery({ queryKey: layerQueryKeys.tree, queryFn: ({ signal }) => fetchLayerTree(signal) });
+  const tree = useQuery({
+    queryKey: layerQueryKeys.tree(audience),
+    queryFn: ({ signal }) => fetchLayerTree(audience, signal),
+  });
+  // A config that cannot be read leaves the map as it would be without it: never without layers.
+  const order = useQuery({
+    queryKey: layerQueryKeys.config('layers-order', audience),
+    queryFn: ({ signal }) => fetchLayerConfig('layers-order', audience, signal),
+  });
+  const tips = useQuery({
+    queryKey: layerQueryKeys.config('layer-tree-tooltips', audience),
+    queryFn: ({ signal }) => fetchLayerConfig('layer-tree-tooltips', audience, signal),
+  });
+  const cards = useQuery({
+    queryKey: layerQueryKeys.config('map-metadata-card', audience),
+    queryFn: ({ signal }) => fetchLayerConfig('map-metadata-card', audience, signal),
+  });
   const groups: LayerGroup[] = useMemo(
     () =>
-      (tree.data?.groups ?? [])
-        .map((group) => ({ title: group.theme?.name ?? NO_THEME, layers: group.layers }))
-        .filter((group) => group.layers.length > 0),
-    [tree.data],
+      orderLayerGroups(
+        (tree.data?.groups ?? []).map((group) => ({
+          title: group.theme?.name ?? NO_THEME,
+          layers: group.layers,
+        })),
+        order.data,
+      ),
+    [tree.data, order.data],
   );
+  const tooltips = useMemo(() => tooltipsById(tips.data), [tips.data]);
   const layers = useMemo(() => groups.flatMap((group) => group.layers), [groups]);
   const [open, setOpen] = useState(false);
   const [visible, setVisible] = useState<Set<string> | null>(null);
@@ -46,8 +73,8 @@ export function GeodataLayersControl({
     () => visible ?? new Set(layers.filter((layer) => layer.addOnMap).map((layer) => layer.id)),
     [visible, layers],
   );
-  useGeodataLayers(map, ready, layers, shown, beforeId);
-  useFeatureCards(map, ready, layers, shown, siteLayerIds);
+  useGeodataLayers(map, ready, layers, shown, beforeId, audience);
+  useFeatureCards(map, ready, { layers, visible: shown, siteLayerIds, cards: cards.data, audience });
 
   if (!tree.isPending && !tree.isError && layers.length === 0) return null;
   return (
@@ -73,6 +100,11 @@ export function GeodataLayersControl({
             failed={tree.isError}
             visible={shown}
             onChange={setVisible}
+            tooltips={tooltips}
+            describe={(layer) =>
+              (audience === 'public' ? layer.publicWebMapDescription : layer.placemakerDescription) ??
+              layer.defaultDescription
+            }
           />
         </div>
       )}
@@ -80,24 +112,26 @@ export function GeodataLayersControl({
   );
 }
 
+type CardState = {
+  layers: Layer[];
+  visible: ReadonlySet<string>;
+  siteLayerIds: string[];
+  cards: MapMetadataCardConfig | undefined;
+  audience: MapAudience;
+};
+
 /** Spec 03 §3.2 map metadata card: the clicked feature's fields, fetched when clicked. */
-function useFeatureCards(
-  map: maplibregl.Map | null,
-  ready: boolean,
-  layers: Layer[],
-  visible: ReadonlySet<string>,
-  siteLayerIds: string[],
-) {
+function useFeatureCards(map: maplibregl.Map | null, ready: boolean, current: CardState) {
   const popup = useRef<{ popup: maplibregl.Popup; root: Root } | null>(null);
   // What a click reads: kept current after each render, so the map's one handler needs no rebinding.
-  const state = useRef({ layers, visible, siteLayerIds });
+  const state = useRef(current);
   useEffect(() => {
-    state.current = { layers, visible, siteLayerIds };
+    state.current = current;
   });
   useEffect(() => {
     if (!map || !ready) return;
     const onClick = (event: maplibregl.MapMouseEvent) => {
-      const { layers: all, visible: on, siteLayerIds: sites } = state.current;
+      const { layers: all, visible: on, siteLayerIds: sites, cards, audience } = state.current;
       const present = (ids: string[]) => ids.filter((id) => map.getLayer(id));
       if (map.queryRenderedFeatures(event.point, { layers: present(sites) }).length > 0) return;
       const ids = present(
@@ -110,7 +144,8 @@ function useFeatureCards(
       popup.current?.popup.remove();
       const element = document.createElement('div');
       const root = createRoot(element);
-      root.render(<FeatureCard layer={layer} featureId={String(hit.id)} />);
+      // Its own React root, outside the app's providers: the card gets what it needs as props.
+      root.render(<FeatureCard layer={layer} featureId={String(hit.id)} cards={cards} audience={audience} />);
       const next = new maplibregl.Popup({ maxWidth: '320px', focusAfterOpen: true })
         .setLngLat(event.lngLat)
         .setDOMContent(element)
@@ -126,17 +161,38 @@ function useFeatureCards(
   }, [map, ready]);
 }
 
-function FeatureCard({ layer, featureId }: { layer: Layer; featureId: string }) {
+/**
+ * Spec 03 §3.2 Map metadata card: a layer with an entry in the council's config shows exactly its
+ * fields (label: value; '-' when empty, numbers to 2 decimals); any other layer every property.
+ */
+function FeatureCard({
+  layer,
+  featureId,
+  cards,
+  audience,
+}: {
+  layer: Layer;
+  featureId: string;
+  cards: MapMetadataCardConfig | undefined;
+  audience: MapAudience;
+}) {
   const [data, setData] = useState<Awaited<ReturnType<typeof fetchLayerFeature>> | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     const controller = new AbortController();
-    fetchLayerFeature(layer.id, featureId, controller.signal).then(setData, () => {
+    fetchLayerFeature(layer.id, featureId, audience, controller.signal).then(setData, () => {
       if (!controller.signal.aborted) setFailed(true);
     });
     return () => controller.abort();
-  }, [layer.id, featureId]);
+  }, [layer.id, featureId, audience]);
   const labels = new Map(layer.fields.map((field) => [field.name, field.label ?? field.name]));
+  const lines = data
+    ? (mapCardLines(cards, layer.id, data.properties) ??
+      Object.entries(data.properties).map(([name, value]) => ({
+        label: labels.get(name) ?? name,
+        text: formatMapCardValue(value),
+      })))
+    : [];
   return (
     <Card size="small" title={layer.title} className="feature-card" variant="borderless">
       {failed ? (
@@ -145,10 +201,10 @@ function FeatureCard({ layer, featureId }: { layer: Layer; featureId: string }) 
         <Spin size="small" />
       ) : (
         <dl className="feature-card__fields">
-          {Object.entries(data.properties).map(([name, value]) => (
-            <div key={name}>
-              <dt>{labels.get(name) ?? name}</dt>
-              <dd>{value === null || value === undefined || value === '' ? '-' : String(value)}</dd>
+          {lines.map((line, index) => (
+            <div key={index}>
+              <dt>{line.label}</dt>
+              <dd>{line.text}</dd>
             </div>
           ))}
         </dl>

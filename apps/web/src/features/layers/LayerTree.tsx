@@ -1,17 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Checkbox, Empty, Input, Spin, Switch, Tag, Tooltip, Typography } from 'antd';
+import { InfoCircleOutlined } from '@ant-design/icons';
 import type { Layer } from '@planning/shared';
 import { keyColour, visibleTags } from './layerMapStyle';
+import type { LayerGroup } from './layerOrder';
 
 /** Spec 03 §9: the layer tree's search waits 100 ms after the last key. */
 export const LAYER_SEARCH_DEBOUNCE_MS = 100;
 
-export type LayerGroup = { title: string; layers: Layer[] };
+export type { LayerGroup };
 
 /**
- * Spec 03 §2 map layer builder: the council's layers grouped by theme, searchable, each with its
- * tags (4, then '+n') and its description as a tooltip, a visibility toggle per layer and 'Show
- * all layers'; below, the key (legend) of the layers shown.
+ * Spec 03 §2 map layer builder: the council's layers in their groups (the Layers order config's,
+ * then themes), searchable, each with its tags (4, then '+n'), its description as a tooltip and
+ * its Layer tree tooltip behind an info icon, a visibility toggle per layer and 'Show all layers';
+ * below, the key (legend) of the layers shown.
  */
 export function LayerTree({
   groups,
@@ -19,12 +22,18 @@ export function LayerTree({
   failed,
   visible,
   onChange,
+  tooltips = new Map(),
+  describe = (layer) => layer.placemakerDescription ?? layer.defaultDescription,
 }: {
   groups: LayerGroup[];
   loading: boolean;
   failed: boolean;
   visible: ReadonlySet<string>;
   onChange: (next: Set<string>) => void;
+  /** Layer id → the tooltip the Layer tree tooltips config gives it. */
+  tooltips?: ReadonlyMap<string, string>;
+  /** The description shown on the layer's name: the staff's, or the public web map's. */
+  describe?: (layer: Layer) => string | null;
 }) {
   const [text, setText] = useState('');
   const [term, setTerm] = useState('');
@@ -87,17 +96,38 @@ export function LayerTree({
           <ul className="layer-tree__layers">
             {group.layers.map((layer) => {
               const { shown: tags, more } = visibleTags(layer.tags);
-              const description = layer.placemakerDescription ?? layer.defaultDescription;
+              const description = describe(layer);
+              const tip = tooltips.get(layer.id);
+              const tipId = `layer-tip-${layer.id}`;
               return (
                 <li key={layer.id} className="layer-tree__layer">
                   <Checkbox
                     checked={visible.has(layer.id)}
                     onChange={(event) => toggle(layer.id, event.target.checked)}
+                    aria-describedby={tip ? tipId : undefined}
                   >
                     <Tooltip title={description ?? undefined}>
                       <span>{layer.title}</span>
                     </Tooltip>
                   </Checkbox>
+                  {tip && (
+                    <>
+                      {/* Read by screen readers with the checkbox and the icon, shown or not. */}
+                      <span id={tipId} className="visually-hidden">
+                        {tip}
+                      </span>
+                      <Tooltip title={tip} trigger={['hover', 'focus']}>
+                        <button
+                          type="button"
+                          className="layer-tree__info"
+                          aria-label={`About ${layer.title}`}
+                          aria-describedby={tipId}
+                        >
+                          <InfoCircleOutlined aria-hidden />
+                        </button>
+                      </Tooltip>
+                    </>
+                  )}
                   <span className="layer-tree__tags">
                     {tags.map((tag) => (
                       <Tag key={tag} bordered={false}>

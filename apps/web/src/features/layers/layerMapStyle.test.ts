@@ -20,6 +20,10 @@ describe('a geodata layer on the map', () => {
       type: 'vector',
       tiles: ['https://x.test/api/v1/layers/a1/tiles/{z}/{x}/{y}?v=3'],
     });
+    // The public web map's, readable with no sign-in (public layers only).
+    expect(layerSource('https://x.test', flood, 'public').tiles).toEqual([
+      'https://x.test/api/v1/public/layers/a1/tiles/{z}/{x}/{y}?v=3',
+    ]);
   });
 
   it('draws its stored style, with the outline as a line layer of its own', () => {

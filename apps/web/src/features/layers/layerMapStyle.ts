@@ -19,12 +19,18 @@ export const mapLayerIdsOf = (id: string) => [mainId(id), outlineId(id)];
 
 /**
  * The layer's vector tiles, the layer version in the address so a new upload is fetched anew.
- * MapLibre draws vector tiles 512 px across, the size spec 03 §9 gives for layers.
+ * MapLibre draws vector tiles 512 px across, the size spec 03 §9 gives for layers. The public web
+ * map reads them where no sign-in is needed (public layers only).
  */
-export function layerSource(origin: string, layer: MapLayerInfo): VectorSourceSpecification {
+export function layerSource(
+  origin: string,
+  layer: MapLayerInfo,
+  audience: 'placemaker' | 'public' = 'placemaker',
+): VectorSourceSpecification {
+  const base = audience === 'public' ? '/public/layers' : '/layers';
   return {
     type: 'vector',
-    tiles: [`${origin}${API_BASE_PATH}/layers/${layer.id}/tiles/{z}/{x}/{y}?v=${layer.version}`],
+    tiles: [`${origin}${API_BASE_PATH}${base}/${layer.id}/tiles/{z}/{x}/{y}?v=${layer.version}`],
     maxzoom: LAYER_TILE.sourceMaxZoom,
   };
 }

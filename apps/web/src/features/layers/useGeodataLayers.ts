@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
+import type { MapAudience } from './api';
 import {
   layerSource,
   layerSourceId,
@@ -19,6 +20,7 @@ export function useGeodataLayers(
   layers: readonly (MapLayerInfo & { zIndex: number })[],
   visible: ReadonlySet<string>,
   beforeId: string | undefined,
+  audience: MapAudience = 'placemaker',
 ): void {
   const drawn = useRef(new Map<string, number>());
   useEffect(() => {
@@ -37,7 +39,7 @@ export function useGeodataLayers(
     const before = beforeId && map.getLayer(beforeId) ? beforeId : undefined;
     for (const layer of wanted) {
       if (!drawn.current.has(layer.id)) {
-        map.addSource(layerSourceId(layer.id), layerSource(origin, layer));
+        map.addSource(layerSourceId(layer.id), layerSource(origin, layer, audience));
         for (const spec of layerStyleLayers(layer)) map.addLayer(spec, before);
         drawn.current.set(layer.id, layer.version);
       }
@@ -46,5 +48,5 @@ export function useGeodataLayers(
     for (const layer of wanted)
       for (const layerId of mapLayerIdsOf(layer.id))
         if (map.getLayer(layerId)) map.moveLayer(layerId, before);
-  }, [map, ready, layers, visible, beforeId]);
+  }, [map, ready, layers, visible, beforeId, audience]);
 }

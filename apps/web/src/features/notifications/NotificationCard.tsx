@@ -15,6 +15,7 @@ import {
 import { downloadFile } from '../../api/client';
 import { notifyError } from '../../app/notices/notifyError';
 import type { useNotificationActions } from './useNotifications';
+import { isDownloadExpired } from './downloadExpiry';
 
 const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -50,13 +51,17 @@ function StatusIcon({ notification }: { notification: Notification }) {
 export function NotificationCard({
   notification,
   actions,
+  fetchedAt,
 }: {
   notification: Notification;
   actions: ReturnType<typeof useNotificationActions>;
+  /** When the list was read (the bell polls it): a download past its expiry then shows 'Expired'. */
+  fetchedAt: number;
 }) {
   const running = isInProgress(notification.status);
   const { completed, completed_out_of: total } = notification;
   const download = notification.details.download;
+  const expired = isDownloadExpired(notification.details, fetchedAt);
   const save = async () => {
     if (!download) return;
     try {
@@ -99,15 +104,19 @@ export function NotificationCard({
           <time dateTime={notification.created_at}>{when.format(new Date(notification.created_at))}</time>
         </Typography.Text>
         <Space size={4} wrap>
-          {download && (
-            <Button
-              size="small"
-              type="primary"
-              icon={<DownloadOutlined aria-hidden />}
-              onClick={() => void save()}
-            >
-              Download {download.name}
-            </Button>
+          {expired ? (
+            <Typography.Text type="secondary">Expired</Typography.Text>
+          ) : (
+            download && (
+              <Button
+                size="small"
+                type="primary"
+                icon={<DownloadOutlined aria-hidden />}
+                onClick={() => void save()}
+              >
+                Download {download.name}
+              </Button>
+            )
           )}
           {notification.cancellable && notification.jobId && (
             <Button

@@ -32,7 +32,12 @@ export function NotificationsBell() {
       ) : (
         <div className="notifications-panel__list">
           {notifications.map((notification) => (
-            <NotificationCard key={notification.id} notification={notification} actions={actions} />
+            <NotificationCard
+              key={notification.id}
+              notification={notification}
+              actions={actions}
+              fetchedAt={query.dataUpdatedAt}
+            />
           ))}
         </div>
       )}

@@ -38,7 +38,12 @@ export function NotificationsPage({ archived }: { archived: boolean }) {
       ) : (
         <div className="notifications-page__list">
           {query.data.notifications.map((notification) => (
-            <NotificationCard key={notification.id} notification={notification} actions={actions} />
+            <NotificationCard
+              key={notification.id}
+              notification={notification}
+              actions={actions}
+              fetchedAt={query.dataUpdatedAt}
+            />
           ))}
         </div>
       )}

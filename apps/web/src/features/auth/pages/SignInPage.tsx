@@ -91,7 +91,10 @@ export function SignInPage({ variant }: SignInPageProps) {
       ))}
       <p className="auth-card__links">
         <Link to={`${prefix}/password-reset`}>Forgotten your password?</Link>
-        <Link to="/consultations/sign-up">Create an account</Link>
+        {/* The way back to where the reader was (a question's 'Log in') survives signing up too. */}
+        <Link to={`/consultations/sign-up${returnUrl ? `?returnUrl=${encodeURIComponent(returnUrl)}` : ''}`}>
+          Create an account
+        </Link>
       </p>
     </AuthCard>
   );

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import '../../../components/map/maplibreWorker';
 import type { TerraDraw } from 'terra-draw';
 import type { Polygon } from 'geojson';
 import { tileQueryString, type BaseMapInfo } from '@planning/shared';
@@ -16,8 +16,6 @@ import {
   type SiteOutline,
 } from '../map/mapStyle';
 import { GeodataLayersControl } from '../../layers/GeodataLayersControl';
-
-maplibregl.setWorkerUrl(maplibreWorkerUrl);
 
 type Props = {
   /** The outline to show (WGS84 GeoJSON), or null when there is none. */

@@ -5,7 +5,7 @@ import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSource, MapGeoJSONFeature, VectorTileSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 // The worker is a self-contained module: shipped as a file of its own, beside the bundle.
-import maplibreWorkerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import '../../../components/map/maplibreWorker';
 import type { TerraDraw } from 'terra-draw';
 import type { FeatureCollection } from 'geojson';
 import { useQuery } from '@tanstack/react-query';
@@ -66,7 +66,6 @@ const terraDrawMode: Record<DrawMode, string> = {
   measure: 'linestring',
 };
 
-maplibregl.setWorkerUrl(maplibreWorkerUrl);
 // The worker (half a megabyte) starts loading with this module, not once the screen has its data.
 maplibregl.prewarm();
 

@@ -1,24 +1,11 @@
 import * as maplibregl from 'maplibre-gl';
 import { baseMapListSchema, type BaseMapChoice } from '@planning/shared';
-import { api, fetchBlob } from '../../../api/client';
+import { api } from '../../../api/client';
 import { registerPmtilesProtocol } from '../../../components/map/pmtilesProtocol';
 import { fetchBoundaryLabels, showBoundaryLabels } from './boundaryLabels';
 
-// Archive ranges go through the API client: the council and the session, as for every other call.
-registerPmtilesProtocol(async (url, range, signal) => {
-  const blob = await fetchBlob(url.replace(window.location.origin, ''), {
-    headers: { Range: range },
-    signal,
-  });
-  // fetchBlob refuses anything but 2xx; a 206 holds the range, a 200 (Range ignored) everything.
-  const bytes = new Uint8Array(await blob.arrayBuffer());
-  return { status: bytes.length > rangeLength(range) ? 200 : 206, bytes };
-});
-
-function rangeLength(range: string): number {
-  const [start = 0, end = 0] = range.replace('bytes=', '').split('-').map(Number);
-  return end - start + 1;
-}
+// Archives are opened with the council's header (councilBaseMap.ts); the session cookie goes too.
+registerPmtilesProtocol();
 
 /** GET /basemaps: the council's PMTiles archives and style documents. */
 export async function fetchCouncilBaseMaps(signal?: AbortSignal): Promise<BaseMapChoice[]> {

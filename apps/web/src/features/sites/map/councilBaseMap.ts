@@ -1,7 +1,7 @@
 import type * as maplibregl from 'maplibre-gl';
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
-import { API_BASE_PATH, vectorBaseMapColour, type BaseMapChoice } from '@planning/shared';
-import { pmtilesTilesUrl } from '../../../components/map/pmtilesProtocol';
+import type { BaseMapChoice } from '@planning/shared';
+import { councilBaseMapLayers } from '../../../components/map/councilBaseMapLayers';
 
 /** Ids of what a council base map adds to the map, so switching removes exactly that. */
 const PREFIX = 'council-base:';
@@ -18,77 +18,41 @@ export function clearCouncilBaseMap(map: maplibregl.Map): void {
   for (const source of Object.keys(style.sources)) if (source.startsWith(PREFIX)) map.removeSource(source);
 }
 
-/** Shows one of the council's PMTiles archives or style documents under our own layers. */
+/** Shows one of the council's PMTiles archives, XYZ services or style documents under our own layers. */
 export async function showCouncilBaseMap(map: maplibregl.Map, choice: BaseMapChoice, origin: string) {
   clearCouncilBaseMap(map);
-  if (choice.kind === 'pmtiles') return addArchive(map, choice, origin);
+  if (choice.kind === 'pmtiles' || choice.kind === 'xyz') return addArchiveOrRaster(map, choice, origin);
   // The style document is the council's own (or its provider's): loaded as it is, then its sources
   // and layers renamed into ours so they can be removed again.
   // Not our API (the API client would send the council and session): another site's document.
   // eslint-disable-next-line no-restricted-globals -- a third-party style URL, fetched without credentials
   const response = await fetch(choice.url, { credentials: 'omit' });
   if (!response.ok) throw new Error(`style ${choice.url}: ${response.status}`);
-  addStyle(map, (await response.json()) as StyleSpecification);
+  addStyle(map, (await response.json()) as StyleSpecification, choice.attribution);
 }
 
-function addArchive(
+/** An archive or an XYZ service, drawn as the admin's preview draws it. */
+function addArchiveOrRaster(
   map: maplibregl.Map,
-  choice: Extract<BaseMapChoice, { kind: 'pmtiles' }>,
+  choice: Extract<BaseMapChoice, { kind: 'pmtiles' | 'xyz' }>,
   origin: string,
 ) {
-  const source = `${PREFIX}${choice.id}`;
-  const common = {
-    tiles: [pmtilesTilesUrl(`${origin}${API_BASE_PATH}${choice.path}`)],
-    minzoom: choice.minZoom,
-    maxzoom: choice.maxZoom,
-    bounds: choice.bounds,
-    ...(choice.attribution ? { attribution: choice.attribution } : {}),
-  };
-  if (choice.tileType !== 'mvt') {
-    map.addSource(source, { type: 'raster', tileSize: 256, ...common });
-    map.addLayer({ id: `${source}:raster`, type: 'raster', source }, BELOW);
-    return;
-  }
-  map.addSource(source, { type: 'vector', ...common });
-  // An archive brings no style of its own: each layer is filled and outlined in a colour its name
-  // suggests (water blue, woods green, roads white), polygons first so lines draw over them.
-  for (const kind of ['fill', 'line'] as const) {
-    for (const layer of choice.vectorLayers) {
-      const colour = vectorBaseMapColour(layer);
-      const id = `${source}:${kind}:${layer}`;
-      if (kind === 'fill')
-        map.addLayer(
-          {
-            id,
-            type: 'fill',
-            source,
-            'source-layer': layer,
-            filter: ['==', ['geometry-type'], 'Polygon'],
-            paint: { 'fill-color': colour.fill },
-          },
-          BELOW,
-        );
-      else
-        map.addLayer(
-          {
-            id,
-            type: 'line',
-            source,
-            'source-layer': layer,
-            paint: { 'line-color': colour.line, 'line-width': 1 },
-          },
-          BELOW,
-        );
-    }
-  }
+  const { source, specification, layers } = councilBaseMapLayers(choice, origin, PREFIX);
+  map.addSource(source, specification);
+  for (const layer of layers) map.addLayer(layer, BELOW);
 }
 
-function addStyle(map: maplibregl.Map, style: StyleSpecification) {
+function addStyle(map: maplibregl.Map, style: StyleSpecification, attribution: string | null) {
   // Without glyphs (a style meant for another font server) text layers could not draw: left out.
   if (style.glyphs) map.setGlyphs(style.glyphs);
   if (typeof style.sprite === 'string') map.setSprite(style.sprite);
-  for (const [name, source] of Object.entries(style.sources))
-    map.addSource(`${PREFIX}${name}`, source as SourceSpecification);
+  // The attribution the administrator gave stands for the style's own, once.
+  Object.entries(style.sources).forEach(([name, source], index) =>
+    map.addSource(`${PREFIX}${name}`, {
+      ...source,
+      ...(attribution ? { attribution: index === 0 ? attribution : '' } : {}),
+    } as SourceSpecification),
+  );
   for (const layer of style.layers) {
     if (layer.type === 'symbol' && !style.glyphs) continue;
     const renamed = { ...layer, id: `${PREFIX}${layer.id}` } as LayerSpecification & { source?: unknown };

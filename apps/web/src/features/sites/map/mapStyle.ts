@@ -1,4 +1,3 @@
-import { getStoredTenantName } from '../../../api/tenantStorage';
 import type { LayerSpecification, SourceSpecification, StyleSpecification } from 'maplibre-gl';
 import { API_BASE_PATH, SITE_TILE, type BaseMapInfo } from '@planning/shared';
 
@@ -251,11 +250,5 @@ export function buildSiteMapStyle(options: {
   };
 }
 
-/** Our own API: send the council and the session with every tile and GeoJSON request a map makes. */
-export function apiTransformRequest(origin: string) {
-  return (url: string): { url: string; credentials?: 'same-origin'; headers?: Record<string, string> } => {
-    if (!url.startsWith(`${origin}${API_BASE_PATH}`)) return { url };
-    const tenant = getStoredTenantName();
-    return { url, credentials: 'same-origin', headers: tenant ? { 'X-Tenant': tenant } : {} };
-  };
-}
+// Our own API's requests carry the council and the session (one function for every map).
+export { apiTransformRequest } from '../../../components/map/councilBaseMapLayers';

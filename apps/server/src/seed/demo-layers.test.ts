@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { withTenant } from '../db/tenant-transaction';
+import { getConfig, seedConfig } from '../modules/content/content.service';
+import { demoDistrict } from '../modules/sites/sites.generator';
+import { seedSites } from '../modules/sites/sites.seed';
+import { buildTenantWithUsers } from '../../test/factories';
+import { signIn, type SignedIn } from '../../test/sessions';
+import { buildTestApp, type TestApp } from '../../test/test-app';
+import { districtOutlineWkt, seedDemoLayers, withDemoOverlapFilters } from './demo-layers';
+import { defaultSiteSearchConfig } from '../modules/content/content.defaults';
+
+let t: TestApp;
+let tenantId: string;
+let officer: SignedIn;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  const tenant = await buildTenantWithUsers(t.database.db);
+  tenantId = tenant.id;
+  officer = await signIn(t.app, tenant.name, tenant.email('officer'));
+  await seedSites(t.database.db, tenantId, demoDistrict, 600);
+  await seedDemoLayers(t.database.db, tenantId, demoDistrict);
+  await seedConfig(t.database.db, tenantId, 'site-search', withDemoOverlapFilters(defaultSiteSearchConfig));
+}, 120_000);
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the demo constraint layers', () => {
+  it('gives the council five constraint layers in one theme, each with features inside the district', async () => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/layers/grouped',
+      headers: officer.headers(),
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const { groups } = answer.json() as {
+      groups: { theme: { name: string } | null; layers: { layerName: string; featureCount: number }[] }[];
+    };
+    const constraints = groups.find((group) => group.theme?.name === 'Constraints');
+    expect(constraints?.layers.map((layer) => layer.layerName)).toEqual([
+      'demo_green_belt',
+      'demo_flood_zone_3',
+      'demo_flood_zone_2',
+      'demo_conservation_areas',
+      'demo_tree_preservation_orders',
+    ]);
+    for (const layer of constraints?.layers ?? [])
+      expect(layer.featureCount, layer.layerName).toBeGreaterThan(0);
+    // Every feature lies inside the district's outline (the flood zone is cut to it).
+    const outside = await withTenant(t.database.db, tenantId, (trx) =>
+      sql<{ n: number }>`
+        select count(*)::int as n from layer_features f
+        where not ST_Covers(ST_Buffer(ST_GeomFromText(${districtOutlineWkt(demoDistrict)}, 27700), 1), f.geom)`.execute(
+        trx,
+      ),
+    );
+    expect(outside.rows[0]?.n).toBe(0);
+  });
+
+  it('works out every site overlap, and flood zone 3 lies within flood zone 2', async () => {
+    const rows = await withTenant(t.database.db, tenantId, (trx) =>
+      sql<{ layer_name: string; n: number }>`
+        select l.layer_name, count(*)::int as n from site_layer_overlaps o join layers l on l.id = o.layer_id
+        group by l.layer_name`.execute(trx),
+    );
+    const count = Object.fromEntries(rows.rows.map((row) => [row.layer_name, row.n]));
+    expect(count.demo_green_belt).toBeGreaterThan(0);
+    expect(count.demo_flood_zone_3).toBeGreaterThan(0);
+    // Zone 2 is the wider buffer of the same river: every site touching zone 3 touches zone 2.
+    expect(count.demo_flood_zone_2).toBeGreaterThanOrEqual(count.demo_flood_zone_3 ?? 0);
+    const recomputed = await withTenant(t.database.db, tenantId, (trx) =>
+      sql<{ n: number }>`
+        select count(*)::int as n from site_layer_overlaps o
+        join sites s on s.id = o.site_id
+        cross join lateral (
+          select ST_Area(ST_Intersection(s.geom, ST_UnaryUnion(ST_Collect(f.geom)))) as area
+          from layer_features f where f.layer_id = o.layer_id and ST_Intersects(f.geom, s.geom)
+        ) a
+        where abs(a.area - o.overlap_area_m2) > 0.01`.execute(trx),
+    );
+    expect(recomputed.rows[0]?.n).toBe(0);
+  });
+
+  it('offers "In flood zone 3" in the Site search config, and the filter finds those sites', async () => {
+    const config = await getConfig(t.database.db, tenantId, 'site-search');
+    const filter = (
+      config.config as { filters: { type: string; label: string; layerName?: string }[] }
+    ).filters.find(
+      (candidate) => candidate.type === 'overlapsLayer' && candidate.layerName === 'demo_flood_zone_3',
+    );
+    expect(filter?.label).toBe('In flood zone 3');
+    const expected = await withTenant(t.database.db, tenantId, (trx) =>
+      sql<{ id: string }>`
+        select o.site_id::text as id from site_layer_overlaps o join layers l on l.id = o.layer_id
+        where l.layer_name = 'demo_flood_zone_3' and o.overlap_percent >= 50 order by 1`.execute(trx),
+    );
+    const answer = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/search/site/flexible',
+      headers: officer.headers(),
+      payload: {
+        filters: [{ type: 'overlapsLayer', layerName: 'demo_flood_zone_3', value: 50 }],
+        limit: 500,
+      },
+    });
+    expect(answer.statusCode, answer.body).toBe(200);
+    const found = (answer.json() as { sites: { id: string | number }[] }).sites
+      .map((site) => String(site.id))
+      .sort();
+    expect(found.length).toBeGreaterThan(0);
+    expect(found).toEqual(expected.rows.map((row) => row.id).sort());
+  });
+
+  it('leaves a council that has layers of its own as it is', async () => {
+    const before = await withTenant(t.database.db, tenantId, (trx) =>
+      sql<{ n: number }>`select count(*)::int as n from layer_features`.execute(trx),
+    );
+    await seedDemoLayers(t.database.db, tenantId, demoDistrict);
+    const after = await withTenant(t.database.db, tenantId, (trx) =>
+      sql<{ n: number }>`select count(*)::int as n from layer_features`.execute(trx),
+    );
+    expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+  });
+});

@@ -1,0 +1,2 @@
+export { QuestionBlock, type QuestionBlockProps } from './QuestionBlock';
+export { documentAnswersQuery, questionQueryKeys } from './api';

@@ -1,0 +1,69 @@
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useLocation, useOutletContext, useParams, useSearchParams } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../app/layout/SkipLink';
+import { PageMaintenance } from '../../app/maintenance/PageMaintenance';
+import { pageMaintenanceFor } from '../../app/maintenance/maintenance';
+import { useMaintenanceClock } from '../../app/maintenance/useMaintenanceClock';
+import { useTenant } from '../../app/tenant/TenantContext';
+import { useDocumentExport } from '../document-export/useDocumentExport';
+import { publicDocumentListQuery, publicDocumentQuery } from './api';
+import { useTimedNotice } from './hooks';
+import { PublicDocumentHeader } from './PublicDocumentHeader';
+import './publicDocuments.css';
+
+export type PublicLayoutContext = { onCopied: (text: string) => void };
+
+/** What the pages under the layout share: the short success notice (copied links). */
+export const usePublicLayout = () => useOutletContext<PublicLayoutContext>();
+
+/**
+ * The frame of the public document pages (spec 02 §2): no side bar, the public-document header,
+ * the page, and one polite live region for short notices ('Success: You copied…', for 5 s).
+ * Lighter than the staff layout, whose side menu and bell the public never sees.
+ */
+export function PublicDocumentLayout() {
+  const { documentId = null } = useParams();
+  const [params] = useSearchParams();
+  const share = params.get('share');
+  const { pathname } = useLocation();
+  const { maintenance } = useTenant();
+  const now = useMaintenanceClock();
+  const list = useQuery(publicDocumentListQuery);
+  const document = useQuery({
+    ...publicDocumentQuery(documentId ?? '', share),
+    enabled: documentId !== null,
+  });
+  const { exportAs, progress } = useDocumentExport(documentId, { share });
+  const [notice, showNotice] = useTimedNotice();
+  const hasSites = Object.values(document.data?.config.entities ?? {}).some((item) => item.type === 'map');
+  const underMaintenance = pageMaintenanceFor(maintenance.pages, pathname, now) !== undefined;
+
+  return (
+    <div className="public-layout">
+      <SkipLink />
+      <PublicDocumentHeader
+        documentId={document.data ? documentId : null}
+        share={share}
+        documentCount={list.data?.documents.length ?? 0}
+        onExport={(format, includeSiteInfo) => void exportAs(format, includeSiteInfo)}
+        exporting={progress}
+        hasSites={hasSites}
+        onCopied={showNotice}
+      />
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="public-layout__main">
+        {underMaintenance ? (
+          <PageMaintenance />
+        ) : (
+          <Outlet context={{ onCopied: showNotice } satisfies PublicLayoutContext} />
+        )}
+      </main>
+      <div
+        className={`public-notice${notice ? ' public-notice--shown' : ''}`}
+        role="status"
+        aria-live="polite"
+      >
+        {notice}
+      </div>
+    </div>
+  );
+}
