@@ -36,3 +36,4 @@ export * from './layers/schemas';
 export * from './layers/geodata';
 export * from './api-keys/schemas';
 export * from './documents/index';
+export * from './representations/index';
