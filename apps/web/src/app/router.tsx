@@ -30,6 +30,11 @@ const LayersOrderPage = lazyScreen('layerConfigs', (m) => m.LayersOrderPage);
 const DocumentsPage = lazyScreen('documentBuilder', (m) => m.DocumentsPage);
 const DocumentEditorPage = lazyScreen('documentBuilder', (m) => m.DocumentEditorPage);
 const DocumentPreviewPage = lazyScreen('documentBuilder', (m) => m.DocumentPreviewPage);
+const RepresentationManagerPage = lazyScreen('representations', (m) => m.RepresentationManagerPage);
+const RepresentationEditorPage = lazyScreen('representationEditor', (m) => m.RepresentationEditorPage);
+const SubRepresentationEditorPage = lazyScreen('representationEditor', (m) => m.SubRepresentationEditorPage);
+const ResponseManagerPage = lazyScreen('responses', (m) => m.ResponseManagerPage);
+const ResponseAnalysisPage = lazyScreen('responseAnalysis', (m) => m.ResponseAnalysisPage);
 const SelectTenantPage = lazyScreen('selectTenant', (m) => m.SelectTenantPage);
 const SignUpPage = lazyScreen('signUp', (m) => m.SignUpPage);
 const SignInPage = lazyScreen('auth', (m) => m.SignInPage);
@@ -143,15 +148,15 @@ const consultationStaffRoutes: RouteObject[] = [
   { path: 'documents', element: <DocumentsPage /> },
   { path: 'documents/preview/:documentId', element: <DocumentPreviewPage /> },
   { path: 'documents/:documentId', element: <DocumentEditorPage /> },
-  soon('document/response-analysis', 'Response analysis'),
+  { path: 'document/response-analysis', element: <ResponseAnalysisPage /> },
   {
     path: 'consultations/representations',
     element: <Navigate to="/consultations/representations/all" replace />,
   },
-  soon('consultations/representations/editor', 'Representation editor'),
-  soon('consultations/representations/:tab/:flow?/:step?', 'Representation manager'),
-  soon('consultations/sub-representation/:id/editor', 'Sub-representation editor'),
-  soon('consultations/response-manager', 'Response manager'),
+  { path: 'consultations/representations/editor', element: <RepresentationEditorPage /> },
+  { path: 'consultations/representations/:tab/:flow?/:step?', element: <RepresentationManagerPage /> },
+  { path: 'consultations/sub-representation/:id/editor', element: <SubRepresentationEditorPage /> },
+  { path: 'consultations/response-manager', element: <ResponseManagerPage /> },
 ];
 
 /** Spec 02 §2: pages of a resident's own account. */

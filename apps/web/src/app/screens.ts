@@ -28,6 +28,10 @@ export const screens = {
   layerConfigs: () => import('../features/layer-configs/layerConfigPages'),
   documentQuestions: () => import('../features/document-questions/pages/questionPages'),
   documentBuilder: () => import('../features/document-builder/builderPages'),
+  representations: () => import('../features/representations/representationPages'),
+  representationEditor: () => import('../features/representation-editor/editorPages'),
+  responses: () => import('../features/responses/responsePages'),
+  responseAnalysis: () => import('../features/response-analysis/analysisPages'),
 } as const;
 
 export type ScreenName = keyof typeof screens;
@@ -53,6 +57,10 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
     ['layout', 'layerConfigs'],
   ],
   [/^\/documents(\/preview)?(\/[^/]+)?\/?$/, ['layout', 'documentBuilder']],
+  [/^\/consultations\/(representations\/editor|sub-representation\/[^/]+\/editor)\/?$/, ['layout', 'representationEditor']],
+  [/^\/consultations\/representations(\/[^/]+){0,3}\/?$/, ['layout', 'representations']],
+  [/^\/consultations\/response-manager\/?$/, ['layout', 'responses']],
+  [/^\/document\/response-analysis\/?$/, ['layout', 'responseAnalysis']],
   [/^\/p\/document\/(my-responses|preferences|unsubscribe\/[^/]+)\/?$/, ['layout', 'documentQuestions']],
   // The public documents have a frame of their own (not the staff layout); the account pages under
   // /p/document are not theirs.
