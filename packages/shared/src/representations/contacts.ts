@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import { z } from 'zod';
 import { REPRESENTATION_LIMITS as L } from './limits';
 import { representationMessages as m } from './messages';
-import { contactTypeSchema, countrySchema, organisationTypeSchema } from './statuses';
+import { contactTypeSchema, countrySchema, organisationTypes, requiredChoice } from './statuses';
 
 /**
  * The GOV.UK bulk-data postcode pattern. As published it is mis-anchored (the alternation escapes
@@ -107,14 +107,13 @@ export const createContactsBodySchema = z.object({ contacts: z.array(contactInpu
 export const organisationInputSchema = z
   .object({
     organisationName: requiredName(m.organisationNameRequired),
-    organisationType: organisationTypeSchema.nullish().refine((value) => !!value, m.organisationTypeRequired),
+    organisationType: requiredChoice(organisationTypes, m.organisationTypeRequired, 'organisation types'),
     email: contactEmailSchema,
     phoneNumber: contactPhoneSchema,
     /** The agents (contacts of type agent) who act for the organisation. */
     agentContactIds: z.array(z.uuid()).max(L.idsMax).default([]),
   })
-  .extend(addressSchema.shape)
-  .transform((value) => ({ ...value, organisationType: value.organisationType! }));
+  .extend(addressSchema.shape);
 export type OrganisationInput = z.input<typeof organisationInputSchema>;
 export type OrganisationValues = z.output<typeof organisationInputSchema>;
 
@@ -151,7 +150,7 @@ export type Contact = z.infer<typeof contactSchema>;
 export const organisationSchema = addressOutputSchema.extend({
   id: z.string(),
   name: z.string(),
-  organisationType: organisationTypeSchema,
+  organisationType: z.enum(organisationTypes),
   email: z.string().nullable(),
   phoneNumber: z.string().nullable(),
   agents: z.array(z.object({ id: z.string(), name: z.string(), organisationName: z.string().nullable() })),

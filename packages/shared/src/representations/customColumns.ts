@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REPRESENTATION_LIMITS as L } from './limits';
 import { representationMessages as m } from './messages';
-import { customColumnTableSchema, customColumnTypeSchema, type CustomColumnType } from './statuses';
+import { customColumnTables, customColumnTableSchema, customColumnTypes, customColumnTypeSchema, requiredChoice, type CustomColumnType } from './statuses';
 
 /** A select column's option. */
 export const columnOptionSchema = z.object({
@@ -15,7 +15,7 @@ export const columnOptionSchema = z.object({
  */
 export const customColumnInputSchema = z
   .object({
-    table: customColumnTableSchema.nullish().refine((value) => !!value, m.columnTableRequired),
+    table: requiredChoice(customColumnTables, m.columnTableRequired, 'tables'),
     name: z
       .string({ error: m.columnNameRequired })
       .trim()
@@ -24,7 +24,7 @@ export const customColumnInputSchema = z
       .max(L.columnNameMax, m.columnNameLength),
     renderType: z.string().max(40).nullish(),
     renderFeature: z.string().max(40).nullish(),
-    dataType: customColumnTypeSchema.nullish().refine((value) => !!value, m.columnTypeRequired),
+    dataType: requiredChoice(customColumnTypes, m.columnTypeRequired, 'column types'),
     options: z.array(columnOptionSchema).max(L.columnOptionsMax).default([]),
   })
   .superRefine((value, ctx) => {
@@ -32,12 +32,7 @@ export const customColumnInputSchema = z
       ctx.addIssue({ code: 'custom', path: ['options'], message: m.columnOptionRequired });
     }
   })
-  .transform((value) => ({
-    ...value,
-    table: value.table!,
-    dataType: value.dataType!,
-    renderType: value.renderType ?? value.dataType!,
-  }));
+  .transform((value) => ({ ...value, renderType: value.renderType ?? value.dataType }));
 export type CustomColumnInput = z.input<typeof customColumnInputSchema>;
 
 export const customColumnSchema = z.object({

@@ -8,7 +8,7 @@ import {
   representeeTypeSchema,
 } from './statuses';
 import type { TableField } from './tableQuery';
-import { correspondenceTypes, representationStatuses, attitudes, representeeTypes } from './statuses';
+import { correspondenceTypes, representationStatuses, attitudes, representeeTypes, requiredChoice } from './statuses';
 
 const isoDate = z.iso.date();
 const optionalDate = isoDate.nullish().transform((value) => value ?? null);
@@ -16,7 +16,7 @@ const optionalDate = isoDate.nullish().transform((value) => value ?? null);
 /** Spec 02 §3 Consultation correspondence form and §5 its messages (spelled as the spec spells them). */
 export const correspondenceFormSchema = z.object({
   event: z.uuid({ error: m.eventRequired }),
-  correspondence: correspondenceTypeSchema.nullish().refine((value) => !!value, m.correspondenceRequired),
+  correspondence: requiredChoice(correspondenceTypes, m.correspondenceRequired, 'correspondence types'),
   letterDate: optionalDate,
   receivedDate: z.string({ error: m.receivedDateRequired }).min(1, m.receivedDateRequired).pipe(isoDate),
   aknowledgeDate: z.string({ error: m.acknowledgeDateRequired }).min(1, m.acknowledgeDateRequired).pipe(isoDate),

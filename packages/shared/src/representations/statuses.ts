@@ -1,5 +1,15 @@
 import { z } from 'zod';
 
+/**
+ * A choice the form requires: a missing value says `required` (the spec's words), any other value
+ * not in the list says which list it must come from.
+ */
+export function requiredChoice<const T extends readonly [string, ...string[]]>(values: T, required: string, what: string) {
+  return z.enum(values, {
+    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? required : `Choose one of the ${what}`),
+  });
+}
+
 /** Spec 02 §4: the eight statuses of a representation and a sub-representation, in order. */
 export const representationStatuses = [
   'Received',
