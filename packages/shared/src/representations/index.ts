@@ -7,3 +7,4 @@ export * from './schemas';
 export * from './responses';
 export * from './customColumns';
 export * from './editor';
+export * from './responsesApi';
