@@ -63,6 +63,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsPublicRoutes } from './modules/documents/documents.public.routes';
 import { documentExportRoutes } from './modules/document-export/document-export.routes';
 import { documentsMapRoutes } from './modules/documents/documents.map.routes';
+import { consultationsRoutes } from './modules/consultations/consultations.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import type { Storage } from './modules/storage/storage';
 import { createStorage } from './modules/storage/storage.factory';
@@ -311,6 +312,7 @@ export async function buildApp({
       await api.register(documentsPublicRoutes);
       await api.register(documentExportRoutes);
       await api.register(documentsMapRoutes);
+      await api.register(consultationsRoutes);
       await api.register(responsesRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },

@@ -705,6 +705,9 @@ export type RepresentationsTable = {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deleted_at: Date | null;
+  /** Migration 0025: the campaign (near-duplicate group) the letter belongs to, and its size. */
+  campaign_id: Generated<string | null>;
+  campaign_size: Generated<number | null>;
 };
 
 export type RepresentationTopicsTable = {

@@ -8,3 +8,4 @@ export * from './responses';
 export * from './customColumns';
 export * from './editor';
 export * from './responsesApi';
+export * from './api';
