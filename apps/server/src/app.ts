@@ -64,6 +64,7 @@ import { documentsPublicRoutes } from './modules/documents/documents.public.rout
 import { documentExportRoutes } from './modules/document-export/document-export.routes';
 import { documentsMapRoutes } from './modules/documents/documents.map.routes';
 import { consultationsRoutes } from './modules/consultations/consultations.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import type { Storage } from './modules/storage/storage';
 import { createStorage } from './modules/storage/storage.factory';
@@ -313,6 +314,7 @@ export async function buildApp({
       await api.register(documentExportRoutes);
       await api.register(documentsMapRoutes);
       await api.register(consultationsRoutes);
+      await api.register(contactsRoutes);
       await api.register(responsesRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },

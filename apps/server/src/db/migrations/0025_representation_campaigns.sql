@@ -22,3 +22,7 @@ $$;
 drop trigger representations_updated_at on representations;
 create trigger representations_updated_at before update on representations
   for each row execute function touch_representation_updated_at();
+
+-- A contact's representations are those it made and those it wrote as an agent (the contacts
+-- table's count, and the refusal to delete an agent still named on one).
+create index representations_agent on representations (agent_contact_id) where deleted_at is null;
