@@ -63,6 +63,7 @@ import { documentsRoutes } from './modules/documents/documents.routes';
 import { documentsPublicRoutes } from './modules/documents/documents.public.routes';
 import { documentExportRoutes } from './modules/document-export/document-export.routes';
 import { documentsMapRoutes } from './modules/documents/documents.map.routes';
+import { consultationAnalysisRoutes } from './modules/consultation-analysis/consultation-analysis.routes';
 import { consultationsRoutes } from './modules/consultations/consultations.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
@@ -313,6 +314,7 @@ export async function buildApp({
       await api.register(documentsPublicRoutes);
       await api.register(documentExportRoutes);
       await api.register(documentsMapRoutes);
+      await api.register(consultationAnalysisRoutes);
       await api.register(consultationsRoutes);
       await api.register(contactsRoutes);
       await api.register(responsesRoutes);

@@ -9,3 +9,4 @@ export * from './customColumns';
 export * from './editor';
 export * from './responsesApi';
 export * from './api';
+export * from './analysis';

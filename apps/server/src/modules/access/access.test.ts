@@ -135,6 +135,8 @@ describe('every API route', () => {
     'POST /api/v1/public/documents/:id/export',
     // An email's one-click unsubscribe link: the signed token is the only key.
     'POST /api/v1/public/unsubscribe',
+    // A closed consultation's representations as published: the public (redacted) text only.
+    'GET /api/v1/public/consultations/events/:id/representations',
   ];
   const apiRoutes = () =>
     t.app.routeTable.filter(

@@ -1,0 +1,878 @@
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import {
+  analysisMessages,
+  analysisSchema,
+  docFromPlainText,
+  plainTextOf,
+  publicRepresentationsSchema,
+  publicTextOf,
+  representationStatuses,
+  type EditorNode,
+} from '@planning/shared';
+import { withTenant } from '../../db/tenant-transaction';
+import { addNeighbour, buildTenantWithUsers, NEIGHBOUR_PASSWORD } from '../../../test/factories';
+import { signIn, type SignedIn } from '../../../test/sessions';
+import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { apiCaller } from '../../../test/api-call';
+import { demoDistrict } from '../sites/sites.generator';
+import { seedSites } from '../sites/sites.seed';
+import { upsertFlag } from '../tenants/tenants.queries';
+import { demoLocalPlanConfig } from '../documents/documents.seed';
+import { todayInEngland } from './consultation-analysis.access';
+import { summaryOf } from './consultation-analysis.statement';
+
+let t: TestApp;
+type Tenant = Awaited<ReturnType<typeof buildTenantWithUsers>>;
+let tenant: Tenant;
+let other: Tenant;
+let officer: SignedIn;
+let viewer: SignedIn;
+let resident: SignedIn;
+let neighbour: SignedIn;
+let otherOfficer: SignedIn;
+let siteIds: string[];
+let documentId: string;
+let dir: string;
+/** The consultation that has closed, the one still open, and one that was cancelled. */
+const events = { closed: '', live: '', cancelled: '' };
+
+const call = apiCaller(
+  () => t.app,
+  () => tenant.name,
+);
+
+// What must never leave the staff screens: redacted words, contact details, the text as received.
+const PHONE = '07700 900123';
+const EMAIL = 'alice.smith@example.com';
+const SECRETS = [
+  PHONE,
+  EMAIL,
+  'Alice',
+  'Smith',
+  'Bob Jones',
+  'eve.officer@environment-agency.test',
+  'Eve Officer',
+];
+const CAMPAIGN = 'The roads cannot take more traffic.';
+
+const day = (offset: number) => {
+  const date = new Date(`${todayInEngland()}T12:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + offset);
+  return date.toISOString().slice(0, 10);
+};
+
+/** A paragraph with one run under a redaction mark. */
+const redacted = (
+  before: string,
+  secret: string,
+  after: string,
+  type: 'telephone number' | 'email address',
+): EditorNode => ({
+  type: 'doc',
+  content: [
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: before },
+        {
+          type: 'text',
+          text: secret,
+          marks: [{ type: 'redaction', attrs: { redactionType: type, docId: randomUUID() } }],
+        },
+        { type: 'text', text: after },
+      ],
+    },
+  ],
+});
+
+/**
+ * A council's consultation as the representation manager leaves it: organisations, people,
+ * topics, representations (one deleted), parts and responses, with the texts worked out from the
+ * editor's document as the server does (plain and public).
+ */
+async function seedConsultation() {
+  return withTenant(t.database.db, tenant.id, async (trx) => {
+    const event = (name: string, startsOn: string, endsOn: string, cancelled = false) =>
+      trx
+        .insertInto('consultation_events')
+        .values({ tenant_id: tenant.id, name, starts_on: startsOn, ends_on: endsOn, cancelled })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((row) => row.id);
+    events.closed = await event('Regulation 18 consultation', day(-60), day(-10));
+    events.live = await event('Regulation 19 consultation', day(-5), day(20));
+    events.cancelled = await event('Withdrawn consultation', day(-40), day(-20), true);
+
+    const organisation = (name: string, type: string) =>
+      trx
+        .insertInto('organisations')
+        .values({ tenant_id: tenant.id, name, organisation_type: type, email: 'info@org.test' })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((row) => row.id);
+    const agency = await organisation('Environment Agency', 'Statutory authority');
+    const residents = await organisation('Riverside Residents Association', 'Residents association');
+    const builder = await organisation('Acme Homes Ltd', 'Business');
+    const contact = (first: string, last: string, email: string, organisationId: string | null = null) =>
+      trx
+        .insertInto('contacts')
+        .values({
+          tenant_id: tenant.id,
+          contact_type: organisationId ? 'organisation' : 'individual',
+          first_name: first,
+          last_name: last,
+          email,
+          phone_number: PHONE,
+          organisation_id: organisationId,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((row) => row.id);
+    const alice = await contact('Alice', 'Smith', EMAIL);
+    const bob = await contact('Bob', 'Jones', 'bob@example.com');
+    const eve = await contact('Eve', 'Officer', 'eve.officer@environment-agency.test', agency);
+    const topic = (name: string) =>
+      trx
+        .insertInto('consultation_topics')
+        .values({ tenant_id: tenant.id, name })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+        .then((row) => row.id);
+    const housing = await topic('Housing');
+    const transport = await topic('Transport');
+    const greenBelt = await topic('Green belt');
+
+    let reference = 0;
+    const representation = async (input: {
+      event?: string;
+      type: 'organisation' | 'privateIndividual';
+      organisationId?: string;
+      contactId: string;
+      correspondence: string;
+      attitude: string | null;
+      status?: string;
+      content: EditorNode;
+      original: string;
+      topics: string[];
+      siteIds?: string[];
+      deleted?: boolean;
+    }) => {
+      reference += 1;
+      const row = await trx
+        .insertInto('representations')
+        .values({
+          tenant_id: tenant.id,
+          reference,
+          consultation_event_id: input.event ?? events.closed,
+          correspondence_type: input.correspondence,
+          received_date: day(-30 + reference),
+          status: input.status ?? 'Received',
+          attitude: input.attitude,
+          representee_type: input.type,
+          organisation_id: input.organisationId ?? null,
+          contact_id: input.contactId,
+          original_text: input.original,
+          content: JSON.stringify(input.content),
+          plain_text: plainTextOf(input.content),
+          public_text: publicTextOf(input.content),
+          site_ids: input.siteIds ?? [],
+          deleted_at: input.deleted ? new Date() : null,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      for (const topicId of input.topics)
+        await trx
+          .insertInto('representation_topics')
+          .values({ tenant_id: tenant.id, representation_id: row.id, topic_id: topicId })
+          .execute();
+      return row.id;
+    };
+    const agencyLetter = `Please call me on ${PHONE} to discuss the green belt. The green belt boundary must stay where it is.`;
+    const r1 = await representation({
+      type: 'organisation',
+      organisationId: agency,
+      contactId: eve,
+      correspondence: 'Email',
+      attitude: 'Oppose',
+      status: 'Response sent',
+      content: redacted(
+        'Please call me on ',
+        PHONE,
+        ' to discuss the green belt. The green belt boundary must stay where it is.',
+        'telephone number',
+      ),
+      original: agencyLetter,
+      topics: [greenBelt],
+    });
+    await representation({
+      type: 'privateIndividual',
+      contactId: alice,
+      correspondence: 'Letter',
+      attitude: 'Support',
+      content: redacted(
+        'I support new homes near the station. Write to me at ',
+        EMAIL,
+        ' please.',
+        'email address',
+      ),
+      original: `I support new homes near the station. Write to me at ${EMAIL} please. Alice Smith`,
+      topics: [housing],
+      siteIds: [siteIds[0]!],
+    });
+    const r3 = await representation({
+      type: 'privateIndividual',
+      contactId: bob,
+      correspondence: 'Online form',
+      attitude: 'Oppose',
+      status: 'In review',
+      content: docFromPlainText(`${CAMPAIGN} Too many homes are planned for the valley.`),
+      original: `${CAMPAIGN} Too many homes are planned for the valley. Bob Jones`,
+      topics: [housing, transport],
+    });
+    await representation({
+      type: 'organisation',
+      organisationId: residents,
+      contactId: eve,
+      correspondence: 'Email',
+      attitude: 'Oppose',
+      content: docFromPlainText(`${CAMPAIGN} The bus service should come first.`),
+      original: `${CAMPAIGN} The bus service should come first.`,
+      topics: [transport],
+    });
+    await representation({
+      type: 'organisation',
+      organisationId: builder,
+      contactId: eve,
+      correspondence: 'Email',
+      attitude: null,
+      content: docFromPlainText('We would like our land at Mill Lane to be considered.'),
+      original: 'We would like our land at Mill Lane to be considered.',
+      topics: [],
+    });
+    await representation({
+      type: 'privateIndividual',
+      contactId: alice,
+      correspondence: 'Email',
+      attitude: 'Support',
+      content: docFromPlainText('A withdrawn letter.'),
+      original: 'A withdrawn letter.',
+      topics: [housing],
+      deleted: true,
+    });
+    await representation({
+      event: events.live,
+      type: 'privateIndividual',
+      contactId: bob,
+      correspondence: 'Email',
+      attitude: 'Neutral',
+      content: docFromPlainText('Still thinking about it.'),
+      original: 'Still thinking about it.',
+      topics: [housing],
+    });
+
+    const sub = async (
+      representationId: string,
+      sequentialId: number,
+      text: string,
+      extra: { topicId?: string; status?: string; deleted?: boolean },
+    ) =>
+      (
+        await trx
+          .insertInto('sub_representations')
+          .values({
+            tenant_id: tenant.id,
+            representation_id: representationId,
+            sequential_id: sequentialId,
+            content: JSON.stringify(docFromPlainText(text)),
+            plain_text: text,
+            public_text: text,
+            topic_id: extra.topicId ?? null,
+            status: extra.status ?? 'Received',
+            is_deleted: extra.deleted ?? false,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    const part = await sub(r1, 1, 'The green belt boundary must stay where it is.', {
+      topicId: greenBelt,
+      status: 'Response sent',
+    });
+    await sub(r1, 2, 'A part split out by mistake.', { deleted: true });
+
+    const response = (
+      description: string,
+      target: { representationId?: string; subId?: string },
+      deleted = false,
+    ) =>
+      trx
+        .insertInto('consultation_responses')
+        .values({
+          tenant_id: tenant.id,
+          description,
+          text: `<p>${description}: our answer.</p>`,
+          plain_text: `${description}: our answer.`,
+          representation_id: target.representationId ?? null,
+          sub_representation_id: target.subId ?? null,
+          deleted_at: deleted ? new Date() : null,
+        })
+        .execute();
+    await response('Green belt boundary retained', { representationId: r1 });
+    await response('Boundary review', { subId: part });
+    await response('Traffic assessment updated', { representationId: r3 });
+    await response('A deleted draft', { representationId: r1 }, true);
+  });
+}
+
+const save = (name: string, data: Buffer) => {
+  const file = path.join(dir, name);
+  writeFileSync(file, data);
+  return file;
+};
+const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  dir = mkdtempSync(path.join(os.tmpdir(), 'consultation-analysis-'));
+  tenant = await buildTenantWithUsers(t.database.db);
+  other = await buildTenantWithUsers(t.database.db);
+  await seedSites(t.database.db, tenant.id, demoDistrict, 3);
+  const neighbourEmail = await addNeighbour(t.database.db, tenant);
+  [officer, viewer, resident, neighbour, otherOfficer] = await Promise.all([
+    signIn(t.app, tenant.name, tenant.email('officer')),
+    signIn(t.app, tenant.name, tenant.email('viewer')),
+    signIn(t.app, tenant.name, tenant.email('resident')),
+    signIn(t.app, tenant.name, neighbourEmail, NEIGHBOUR_PASSWORD),
+    signIn(t.app, other.name, other.email('officer')),
+  ]);
+  siteIds = (
+    await withTenant(t.database.db, tenant.id, (trx) =>
+      trx.selectFrom('sites').select('id').orderBy('id').limit(2).execute(),
+    )
+  ).map((site) => String(site.id));
+  documentId = await withTenant(
+    t.database.db,
+    tenant.id,
+    async (trx) =>
+      (
+        await trx
+          .insertInto('documents')
+          .values({
+            tenant_id: tenant.id,
+            title: 'Local Plan answers',
+            config: JSON.stringify(demoLocalPlanConfig('Test Council', siteIds)),
+            author_id: null,
+            author_name: 'Planning Policy Team',
+            is_published: true,
+            published_at: new Date(),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
+  );
+  // The resident answered a week ago (written as the answers route writes them, with that date);
+  // the neighbour answers today through the API, as the page does.
+  await withTenant(t.database.db, tenant.id, async (trx) => {
+    const lastWeek = new Date(`${day(-7)}T10:00:00Z`);
+    const user = await trx
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', tenant.email('resident'))
+      .executeTakeFirstOrThrow();
+    const site = await trx
+      .selectFrom('sites')
+      .select('site_name')
+      .where('id', '=', siteIds[0]!)
+      .executeTakeFirstOrThrow();
+    // created_at and updated_at are the database's own: written here in SQL, a week back.
+    const { rows } = await sql<{ id: string }>`insert into document_responses
+        (tenant_id, document_id, user_id, created_at, updated_at)
+      values (${tenant.id}, ${documentId}, ${user.id}, ${lastWeek}, ${lastWeek}) returning id`.execute(trx);
+    const responseId = rows[0]!.id;
+    const given: [string, string, unknown, string | null, string | null, string | null][] = [
+      ['q-vision', 'radioQuestion', 'No', 'Too many homes', null, null],
+      ['q-priorities', 'checkboxQuestion', ['Transport', 'Green spaces'], null, null, null],
+      ['q-comments', 'textQuestion', 'More buses please', null, null, null],
+      ['q-site-support', 'radioQuestion', 'Oppose', null, siteIds[0]!, 'Floods in winter'],
+    ];
+    for (const [questionId, type, value, conditional, siteId, comment] of given)
+      await sql`insert into document_answers (tenant_id, response_id, question_id, question_type, value,
+          conditional, related_site_id, related_site_name, related_site_comment, created_at, updated_at)
+        values (${tenant.id}, ${responseId}, ${questionId}, ${type}, ${JSON.stringify(value)}::jsonb,
+          ${conditional}, ${siteId}::bigint, ${siteId ? site.site_name : null}, ${comment}, ${lastWeek}, ${lastWeek})`.execute(
+        trx,
+      );
+  });
+  const answers: Record<string, unknown>[] = [
+    { questionId: 'q-vision', value: 'Yes' },
+    { questionId: 'q-priorities', value: ['Transport'] },
+    { questionId: 'q-comments', value: '=HYPERLINK("http://evil.test")' },
+    {
+      questionId: 'q-site-support',
+      value: 'Support',
+      relatedSiteId: siteIds[0],
+      relatedSiteComment: 'Close to the shops',
+    },
+    {
+      questionId: 'q-site-support',
+      value: 'Support',
+      relatedSiteId: siteIds[1],
+      relatedSiteComment: 'Good access',
+    },
+  ];
+  for (const body of answers) {
+    const kept = await call(neighbour, 'PUT', `/public/documents/${documentId}/answers`, body);
+    expect(kept.statusCode, kept.body).toBe(200);
+  }
+  await seedConsultation();
+});
+afterAll(async () => {
+  await t.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const analysis = async (who: SignedIn, query: Record<string, string>) => {
+  const answer = await call(who, 'GET', `/consultations/analysis?${new URLSearchParams(query)}`);
+  expect(answer.statusCode, answer.body).toBe(200);
+  return analysisSchema.parse(answer.json());
+};
+
+describe('GET /consultations/analysis (spec 02 §2 response analysis)', () => {
+  it("counts a document's answers per question: options with shares, texts, sites, respondents and days", async () => {
+    const { document, event } = await analysis(viewer, { documentId });
+    expect(event).toBeNull();
+    expect(document).toMatchObject({
+      id: documentId,
+      title: 'Local Plan answers',
+      respondents: 2,
+      answerCount: 9,
+    });
+    // In reading order: the site question first (its section comes first), then 'Have your say'.
+    expect(document!.questions.map((question) => question.id)).toEqual([
+      'q-site-support',
+      'q-vision',
+      'q-priorities',
+      'q-comments',
+      'q-area',
+    ]);
+    const question = (id: string) => document!.questions.find((item) => item.id === id)!;
+    expect(question('q-vision')).toMatchObject({
+      title: 'Do you agree with the vision for the plan?',
+      kind: 'choice',
+      answerCount: 2,
+      options: [
+        { title: 'Yes', count: 1, share: 0.5, retired: false },
+        { title: 'No', count: 1, share: 0.5, retired: false },
+        { title: 'Not sure', count: 0, share: 0, retired: false },
+      ],
+      latestText: [{ text: 'Too many homes', kind: 'conditional', siteName: null }],
+      textCount: 1,
+    });
+    // A checkbox answer may choose several: Transport was chosen by both.
+    expect(question('q-priorities').options).toEqual([
+      { title: 'Affordable homes', count: 0, share: 0, retired: false },
+      { title: 'Green spaces', count: 1, share: 0.5, retired: false },
+      { title: 'Transport', count: 2, share: 1, retired: false },
+      { title: 'Jobs', count: 0, share: 0, retired: false },
+    ]);
+    // Text answers, newest first.
+    expect(question('q-comments')).toMatchObject({ kind: 'text', answerCount: 2, options: [], textCount: 2 });
+    expect(question('q-comments').latestText.map((item) => item.text)).toEqual([
+      '=HYPERLINK("http://evil.test")',
+      'More buses please',
+    ]);
+    // A site question: counts per site, the site's name from the council's sites.
+    const site = question('q-site-support');
+    expect(site).toMatchObject({ siteQuestion: true, answerCount: 3 });
+    expect(site.sites.map((item) => [item.siteId, item.count])).toEqual([
+      [siteIds[0], 2],
+      [siteIds[1], 1],
+    ]);
+    expect(site.options.map((option) => [option.title, option.count])).toEqual([
+      ['Support', 2],
+      ['Neutral', 0],
+      ['Oppose', 1],
+    ]);
+    expect(site.latestText.map((item) => item.kind)).toEqual(['siteComment', 'siteComment', 'siteComment']);
+    expect(question('q-area')).toMatchObject({ answerCount: 0, options: expect.any(Array) });
+    expect(document!.overTime).toEqual([
+      { date: day(-7), count: 4 },
+      { date: todayInEngland(), count: 5 },
+    ]);
+    expect(document!.sites.map((item) => item.siteId)).toEqual(siteIds);
+  });
+
+  it('narrows by question, site and date range', async () => {
+    const byQuestion = await analysis(officer, { documentId, questionId: 'q-priorities' });
+    expect(byQuestion.document!.questions.map((question) => question.id)).toEqual(['q-priorities']);
+    expect(byQuestion.document!.answerCount).toBe(2);
+
+    const bySite = await analysis(officer, { documentId, siteId: siteIds[1]! });
+    expect(bySite.document).toMatchObject({ respondents: 1, answerCount: 1 });
+    // The site filter's choices stay every site answered about.
+    expect(bySite.document!.sites).toHaveLength(2);
+
+    const lastWeek = await analysis(officer, { documentId, from: day(-8), to: day(-6) });
+    expect(lastWeek.document).toMatchObject({
+      respondents: 1,
+      answerCount: 4,
+      overTime: [{ date: day(-7), count: 4 }],
+    });
+    const today = await analysis(officer, { documentId, from: todayInEngland() });
+    expect(today.document!.answerCount).toBe(5);
+  });
+
+  it("counts an event's live representations by attitude, status (in order) and topic", async () => {
+    const { event, document } = await analysis(viewer, { eventId: events.closed });
+    expect(document).toBeNull();
+    expect(event).toMatchObject({
+      id: events.closed,
+      name: 'Regulation 18 consultation',
+      startsOn: day(-60),
+      endsOn: day(-10),
+      representationCount: 5,
+      subRepresentationCount: 1,
+    });
+    expect(event!.attitudes).toEqual([
+      { attitude: 'Support', label: 'Support', count: 1 },
+      { attitude: 'Neutral', label: 'Neutral', count: 0 },
+      { attitude: 'Oppose', label: 'Oppose', count: 3 },
+      { attitude: null, label: 'Not stated', count: 1 },
+    ]);
+    expect(event!.statuses.map((item) => item.status)).toEqual([...representationStatuses]);
+    expect(Object.fromEntries(event!.statuses.map((item) => [item.status, item.count]))).toMatchObject({
+      Received: 3,
+      'In review': 1,
+      'Response sent': 1,
+    });
+    expect(event!.topics.map((topic) => [topic.name, topic.count])).toEqual([
+      ['Housing', 2],
+      ['Transport', 2],
+      ['Green belt', 1],
+      ['No topic', 1],
+    ]);
+    expect(event!.received.reduce((sum, item) => sum + item.count, 0)).toBe(5);
+
+    // The site and date filters narrow the representations too.
+    const atSite = await analysis(viewer, { eventId: events.closed, siteId: siteIds[0]! });
+    expect(atSite.event!.representationCount).toBe(1);
+    const early = await analysis(viewer, { eventId: events.closed, to: day(-28) });
+    expect(early.event!.representationCount).toBe(2);
+  });
+
+  it("analyses the event's own document when no document is named", async () => {
+    await withTenant(t.database.db, tenant.id, (trx) =>
+      trx
+        .updateTable('consultation_events')
+        .set({ document_id: documentId })
+        .where('id', '=', events.live)
+        .execute(),
+    );
+    const both = await analysis(officer, { eventId: events.live });
+    expect(both.document?.id).toBe(documentId);
+    expect(both.event).toMatchObject({ documentId, representationCount: 1 });
+  });
+
+  it.each([
+    ['neither a document nor an event', {}, analysisMessages.chooseDocument, 400],
+    [
+      'dates the wrong way round',
+      { documentId: 'x', from: '2026-03-02', to: '2026-03-01' },
+      'Payload data is invalid',
+      400,
+    ],
+    ['a date that is not one', { from: '2026-02-31' }, 'Payload data is invalid', 400],
+  ])('refuses %s', async (_name, query, message, status) => {
+    const answer = await call(
+      officer,
+      'GET',
+      `/consultations/analysis?${new URLSearchParams(query as Record<string, string>)}`,
+    );
+    expect(answer.statusCode).toBe(status);
+    expect(answer.json().message).toBe(message);
+  });
+
+  it('says why when the dates are the wrong way round', async () => {
+    const answer = await call(
+      officer,
+      'GET',
+      `/consultations/analysis?documentId=${documentId}&from=2026-03-02&to=2026-03-01`,
+    );
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().issues).toEqual([{ path: 'querystring.to', message: analysisMessages.dateOrder }]);
+  });
+
+  it("answers 404 for a document or event that is not there, or is another council's", async () => {
+    const queries: Record<string, string>[] = [{ documentId: randomUUID() }, { eventId: randomUUID() }];
+    for (const query of queries) {
+      const answer = await call(officer, 'GET', `/consultations/analysis?${new URLSearchParams(query)}`);
+      expect(answer.statusCode).toBe(404);
+    }
+    const theirs = await call(otherOfficer, 'GET', `/consultations/analysis?documentId=${documentId}`);
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().message).toBe('Document not found');
+    const theirEvent = await call(otherOfficer, 'GET', `/consultations/analysis?eventId=${events.closed}`);
+    expect(theirEvent.json().message).toBe('Consultation event not found');
+  });
+
+  it('needs read on consultations, and the analysis page flag (off: 404)', async () => {
+    expect((await call(resident, 'GET', `/consultations/analysis?documentId=${documentId}`)).statusCode).toBe(
+      403,
+    );
+    await withTenant(t.database.db, other.id, (trx) => upsertFlag(trx, other.id, 'analysisPage', false));
+    for (const url of [
+      '/consultations/analysis?documentId=' + documentId,
+      '/consultations/analysis/export.csv?documentId=' + documentId,
+    ]) {
+      const off = await call(otherOfficer, 'GET', url);
+      expect(off.statusCode).toBe(404);
+      expect(off.json().message).toBe(analysisMessages.analysisOff);
+    }
+    await withTenant(t.database.db, other.id, (trx) =>
+      upsertFlag(trx, other.id, 'consultationsPages', false),
+    );
+    const pagesOff = await call(otherOfficer, 'GET', `/consultations/analysis?documentId=${documentId}`);
+    expect(pagesOff.json().message).toBe(analysisMessages.consultationsOff);
+  });
+});
+
+describe('GET /consultations/analysis/export.csv', () => {
+  it('writes one row per answer, respondents by number, formulas neutralised, no names or addresses', async () => {
+    const answer = await call(viewer, 'GET', `/consultations/analysis/export.csv?documentId=${documentId}`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(answer.headers['content-disposition']).toContain('Local Plan answers - answers.csv');
+    const lines = answer.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
+    expect(lines[0]).toBe('Respondent,Question,Answer,Comment,Site,Date');
+    expect(lines).toHaveLength(10);
+    // The resident answered first: respondent 1, answers in the document's reading order.
+    const stamp = `${day(-7)} \\d\\d:\\d\\d`;
+    expect(lines[1]).toMatch(
+      new RegExp(`^1,Do you support allocating this site\\?,Oppose,Floods in winter,.+,${stamp}$`),
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(`^1,Do you agree with the vision for the plan\\?,No,Too many homes,,${stamp}$`),
+    );
+    expect(lines[3]).toMatch(
+      new RegExp(`^1,Which should the plan prioritise\\?,Transport; Green spaces,,,${stamp}$`),
+    );
+    expect(answer.body).toContain(`2,Any other comments on the plan?,"'=HYPERLINK(""http://evil.test"")"`);
+    expect(answer.body).not.toContain('@');
+    for (const email of [tenant.email('resident'), 'neighbour@']) expect(answer.body).not.toContain(email);
+  });
+
+  it('takes the same filters', async () => {
+    const answer = await call(
+      officer,
+      'GET',
+      `/consultations/analysis/export.csv?documentId=${documentId}&siteId=${siteIds[1]}`,
+    );
+    const lines = answer.body.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^2,Do you support allocating this site\?,Support,Good access,/);
+  });
+
+  it('needs a document (an event without one has no answers to export)', async () => {
+    const answer = await call(officer, 'GET', `/consultations/analysis/export.csv?eventId=${events.closed}`);
+    expect(answer.statusCode).toBe(400);
+    expect(answer.json().message).toBe(analysisMessages.chooseDocumentForCsv);
+  });
+});
+
+describe('GET /consultations/events/{id}/statement (Regulation 22(1)(c))', () => {
+  const expectations = (text: string) => {
+    const words = text.replace(/\s+/g, ' ');
+    for (const phrase of [
+      'Regulation 18 consultation: consultation statement',
+      `Council of ${tenant.name}`,
+      'Regulation 22(1)(c) of the Town and Country Planning (Local Planning) (England) Regulations 2012',
+      'Who was consulted',
+      'Representations came from 3 organisations and 2 private individuals.',
+      'Bodies that made representations',
+      'Environment Agency',
+      'Riverside Residents Association',
+      'Representations received',
+      '5 representations and 1 sub-representation were received.',
+      'By correspondence type',
+      'By attitude',
+      'Main issues raised',
+      'Housing (2 representations, 0 sub-representations)',
+      'Green belt (1 representation, 1 sub-representation)',
+      `“${CAMPAIGN}” (in 2 representations)`,
+      '[telephone number redacted]',
+      'How the issues have been addressed',
+      'Green belt boundary retained',
+      'Boundary review',
+      'R000001/1',
+      '2 responses written, 2 sent.',
+      'Traffic assessment updated',
+    ])
+      expect(words, phrase).toContain(phrase);
+    for (const secret of [
+      ...SECRETS,
+      'A deleted draft',
+      'A withdrawn letter',
+      'Still thinking',
+      'A part split out',
+    ])
+      expect(words, secret).not.toContain(secret);
+  };
+
+  it('writes a Word file with the headings, the counts, the issues by topic and the responses, public text only', async () => {
+    const answer = await call(viewer, 'GET', `/consultations/events/${events.closed}/statement?format=docx`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toContain('wordprocessingml');
+    expect(answer.headers['content-disposition']).toContain(
+      'Regulation 18 consultation - consultation statement.docx',
+    );
+    const file = save('statement.docx', answer.rawPayload);
+    const xml = run('unzip', ['-p', file, 'word/document.xml']);
+    // Paragraph ends as spaces, so words of two cells never run together.
+    expectations(xml.replace(/<\/w:p>/g, ' ').replace(/<[^>]+>/g, ''));
+    expect(xml).toContain('<w:pStyle w:val="Heading1"/>');
+    // The tables' counts: correspondence types and attitudes.
+    const cells = [...xml.matchAll(/<w:tc>.*?<\/w:tc>/g)].map((cell) => cell[0].replace(/<[^>]+>/g, ''));
+    const after = (label: string) => cells[cells.indexOf(label) + 1];
+    expect(after('Letter')).toBe('1');
+    expect(after('Online form')).toBe('1');
+    expect(after('Statutory authority')).toBe('1');
+    expect(after('Private individuals')).toBe('2');
+    expect(after('Not stated')).toBe('1');
+    expect(after('Oppose')).toBe('3');
+  });
+
+  it('writes the same as a PDF', async () => {
+    const answer = await call(officer, 'GET', `/consultations/events/${events.closed}/statement?format=pdf`);
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.headers['content-type']).toBe('application/pdf');
+    const text = run('pdftotext', [save('statement.pdf', answer.rawPayload), '-']);
+    expectations(text);
+    expect(text).toContain('Page 1 of');
+  });
+
+  it('refuses another format, an unknown event, and a resident', async () => {
+    const txt = await call(officer, 'GET', `/consultations/events/${events.closed}/statement?format=txt`);
+    expect(txt.statusCode).toBe(400);
+    expect(txt.json().issues[0].message).toBe(analysisMessages.formatInvalid);
+    const unknown = await call(officer, 'GET', `/consultations/events/${randomUUID()}/statement?format=pdf`);
+    expect(unknown.statusCode).toBe(404);
+    expect(
+      (await call(resident, 'GET', `/consultations/events/${events.closed}/statement?format=pdf`)).statusCode,
+    ).toBe(403);
+    expect(
+      (await call(otherOfficer, 'GET', `/consultations/events/${events.closed}/statement?format=pdf`))
+        .statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('GET /public/consultations/events/{id}/representations', () => {
+  const published = (id: string, query = '', tenantName = tenant.name) =>
+    call(null, 'GET', `/public/consultations/events/${id}/representations${query}`, undefined, tenantName);
+
+  it("publishes a closed consultation's representations, redacted, without anyone's name or contact details", async () => {
+    const answer = await published(events.closed);
+    expect(answer.statusCode, answer.body).toBe(200);
+    const body = publicRepresentationsSchema.parse(answer.json());
+    expect(body).toMatchObject({
+      count: 5,
+      page: 1,
+      pageSize: 20,
+      event: { name: 'Regulation 18 consultation' },
+    });
+    expect(body.representations.map((item) => [item.reference, item.representee])).toEqual([
+      ['R000001', 'Environment Agency'],
+      ['R000002', 'Private individual'],
+      ['R000003', 'Private individual'],
+      ['R000004', 'Riverside Residents Association'],
+      ['R000005', 'Acme Homes Ltd'],
+    ]);
+    const [first, second, third] = body.representations;
+    expect(first).toMatchObject({
+      representeeType: 'organisation',
+      organisationType: 'Statutory authority',
+      attitude: 'Oppose',
+      topics: ['Green belt'],
+      text: 'Please call me on [telephone number redacted] to discuss the green belt. The green belt boundary must stay where it is.',
+      subRepresentations: [
+        {
+          reference: 'R000001/1',
+          topic: 'Green belt',
+          text: 'The green belt boundary must stay where it is.',
+        },
+      ],
+      // Sent: the representation's response and its part's.
+      responses: [
+        {
+          target: 'R000001',
+          title: 'Green belt boundary retained',
+          text: 'Green belt boundary retained: our answer.',
+        },
+        { target: 'R000001/1', title: 'Boundary review', text: 'Boundary review: our answer.' },
+      ],
+    });
+    expect(second).toMatchObject({
+      text: 'I support new homes near the station. Write to me at [email address redacted] please.',
+      organisationType: null,
+    });
+    // Written but not sent: not published.
+    expect(third!.responses).toEqual([]);
+    expect(third!.topics).toEqual(['Housing', 'Transport']);
+    for (const secret of [
+      ...SECRETS,
+      'A deleted draft',
+      'A withdrawn letter',
+      'A part split out',
+      'info@org.test',
+    ])
+      expect(answer.body, secret).not.toContain(secret);
+  });
+
+  it('pages (at most 100 a page)', async () => {
+    const page = publicRepresentationsSchema.parse(
+      (await published(events.closed, '?page=2&pageSize=2')).json(),
+    );
+    expect(page.representations.map((item) => item.reference)).toEqual(['R000003', 'R000004']);
+    expect(page.count).toBe(5);
+    const past = publicRepresentationsSchema.parse(
+      (await published(events.closed, '?page=9&pageSize=2')).json(),
+    );
+    expect(past).toMatchObject({ count: 5, representations: [] });
+    expect((await published(events.closed, '?pageSize=101')).statusCode).toBe(400);
+  });
+
+  it('answers 404 while the consultation is open, once cancelled, and at another council', async () => {
+    for (const id of [events.live, events.cancelled]) {
+      const answer = await published(id);
+      expect(answer.statusCode).toBe(404);
+      expect(answer.json().message).toBe(analysisMessages.notPublishedYet);
+    }
+    const elsewhere = await published(events.closed, '', other.name);
+    expect(elsewhere.statusCode).toBe(404);
+    expect((await published(randomUUID())).statusCode).toBe(404);
+  });
+});
+
+describe('topic summaries', () => {
+  it('puts the sentences most letters share first, then the first sentence of the others', () => {
+    expect(
+      summaryOf([
+        `${CAMPAIGN} Short.`,
+        `Something else entirely is said here. ${CAMPAIGN}`,
+        'The bus service should come first. More text.',
+      ]),
+    ).toEqual([
+      `“${CAMPAIGN}” (in 2 representations)`,
+      '“Something else entirely is said here.”',
+      '“The bus service should come first.”',
+    ]);
+  });
+});
