@@ -1,0 +1,44 @@
+import { Tag } from 'antd';
+import {
+  representationStatuses,
+  type ConsultationSettings,
+  type RepresentationStatus,
+} from '@planning/shared';
+import { statusColour } from '../format';
+
+/** The status's colour as a small swatch beside its name. */
+export function StatusTag({
+  status,
+  settings,
+}: {
+  status: RepresentationStatus;
+  settings: ConsultationSettings | undefined;
+}) {
+  return (
+    <Tag color={statusColour(status, settings)} className="rep-status">
+      {status}
+    </Tag>
+  );
+}
+
+/** Spec 02 §4: the eight statuses in order, each with its colour. */
+export function statusOptions(settings: ConsultationSettings | undefined) {
+  const names = settings?.statuses.map((entry) => entry.name) ?? representationStatuses;
+  return names.map((name) => ({
+    value: name,
+    label: (
+      <span className="rep-status-option">
+        <span
+          className="rep-status-option__swatch"
+          style={{ background: statusColour(name, settings) }}
+          aria-hidden
+        />
+        {name}
+      </span>
+    ),
+    title: name,
+  }));
+}
+
+export const editorPath = (id: string) =>
+  `/consultations/representations/editor?representationId=${encodeURIComponent(id)}`;
