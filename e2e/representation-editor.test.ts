@@ -1,0 +1,214 @@
+import type { APIRequestContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { representationSchema } from '../packages/shared/src/representations/schemas';
+import { openAsTenant, openedDialog, startRunningApp, type RunningApp } from './support/running-app';
+
+let running: RunningApp;
+/** A screen's first showing: its chunk and first answers, on a machine running other suites too. */
+const FIRST_LOAD = { timeout: 60_000 };
+
+beforeAll(async () => {
+  running = await startRunningApp();
+});
+afterAll(() => running?.close());
+
+const shot = async (page: Page, name: string) => {
+  if (process.env.E2E_SCREENSHOTS)
+    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
+};
+
+const PHONE = '01632 960123';
+const SENTENCE = 'I object to the new homes on the green belt.';
+/** A letter as typed into the correspondence form: the sender's block, then the objection. */
+const LETTER = [
+  'Jane Doe',
+  '14 Mill Lane',
+  'Newtown ME1 2AB',
+  '',
+  'Dear Sir,',
+  '',
+  `${SENTENCE} The traffic on the lane is already dangerous at school times.`,
+  '',
+  `Please call me on ${PHONE} if you need more.`,
+  '',
+  'Yours faithfully,',
+  'Jane Doe',
+].join('\n');
+
+/** The officer's own calls, with the page's session (as the manager's screens would make them). */
+async function officerApi(page: Page) {
+  const request: APIRequestContext = page.context().request;
+  const state = await request.get(`${running.baseUrl}/api/v1/auth/is-authenticated`, {
+    headers: { 'x-tenant': 'demo' },
+  });
+  const { csrfToken } = (await state.json()) as { csrfToken: string };
+  const headers = { 'x-tenant': 'demo', 'x-csrf-token': csrfToken };
+  const post = async (path: string, data: unknown) => {
+    const answer = await request.post(`${running.baseUrl}/api/v1${path}`, { headers, data });
+    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(201);
+    return answer.json() as Promise<Record<string, unknown>>;
+  };
+  return {
+    /** A representation from Jane Doe (a contact of her own) to an event of its own. */
+    createLetter: async () => {
+      const today = new Date().toISOString().slice(0, 10);
+      const event = await post('/consultations/events', {
+        name: `Local plan consultation ${Date.now()}`,
+        startsOn: today,
+        endsOn: today,
+      });
+      const { contacts } = (await post('/consultations/contacts', {
+        contacts: [{ contactType: 'individual', firstName: 'Jane', lastName: 'Doe' }],
+      })) as { contacts: { id: string }[] };
+      return representationSchema.parse(
+        await post('/consultations/representations', {
+          correspondenceType: 'Letter',
+          consultationEventId: event.id,
+          receivedDate: today,
+          representee: { type: 'privateIndividual', contactId: contacts[0]!.id },
+          originalText: LETTER,
+        }),
+      );
+    },
+    read: async (id: string) => {
+      const answer = await request.get(`${running.baseUrl}/api/v1/consultations/representations/${id}`, {
+        headers,
+      });
+      expect(answer.status()).toBe(200);
+      return representationSchema.parse(await answer.json());
+    },
+  };
+}
+
+/** Selects a run of the editor's text as a reader's drag would (the browser's own selection). */
+async function selectText(page: Page, wanted: string) {
+  await page.locator('.rep-text').click();
+  await page.evaluate((sentence) => {
+    const root = document.querySelector('.rep-text')!;
+    const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const at = node.textContent!.indexOf(sentence);
+      if (at < 0) continue;
+      const range = document.createRange();
+      range.setStart(node, at);
+      range.setEnd(node, at + sentence.length);
+      const selection = window.getSelection()!;
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return;
+    }
+    throw new Error(`"${sentence}" is not in the editor`);
+  }, wanted);
+}
+
+const modeSwitch = (page: Page, mode: 'Editing' | 'Internal view' | 'Public view') =>
+  page.locator('.ant-segmented-item').filter({ hasText: mode }).click();
+
+describe('representation editor (issue 15 points 3 and 4)', () => {
+  it('proposes the telephone number, redacts it for the public, and cuts a sub-representation', async () => {
+    const page = await openAsTenant(running, 'demo', '/consultations/representations/all', 'officer');
+    const api = await officerApi(page);
+    const letter = await api.createLetter();
+
+    await page.goto(`${running.baseUrl}/consultations/representations/editor?representationId=${letter.id}`);
+    await page.getByRole('heading', { name: `Representation ${letter.reference}` }).waitFor(FIRST_LOAD);
+    // The text as received, read-only beside the editor.
+    await expect
+      .poll(() => page.getByRole('region', { name: 'The text as received' }).textContent())
+      .toContain(PHONE);
+
+    // The detector's proposals, the telephone number among them, highlighted in the text.
+    const proposals = page.getByRole('list', { name: 'Suggested redactions' });
+    const phoneProposal = proposals.getByRole('listitem').filter({ hasText: PHONE });
+    await phoneProposal.waitFor();
+    await expect.poll(() => phoneProposal.textContent()).toContain('Telephone number');
+    await expect
+      .poll(() => page.locator('.rep-text .rep-proposal').filter({ hasText: PHONE }).count())
+      .toBe(1);
+    await shot(page, 'editor-proposals');
+
+    await phoneProposal.getByRole('button', { name: `Accept: redact telephone number ${PHONE}` }).click();
+    await phoneProposal.waitFor({ state: 'detached' });
+    const mark = page.locator('.rep-text .rep-mark--redaction', { hasText: PHONE });
+    await expect.poll(() => mark.getAttribute('aria-label')).toBe('Redacted: telephone number');
+    const redactions = page.getByRole('list', { name: 'Redactions' });
+    await expect.poll(() => redactions.textContent()).toContain('Not saved yet');
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    // The server stamped who redacted it.
+    await expect.poll(() => redactions.textContent()).toContain('Redacted by Olu Officer');
+    const stored = await api.read(letter.id);
+    expect(stored.publicText).toContain('[telephone number redacted]');
+    expect(stored.publicText).not.toContain('960123');
+
+    // Public view: the number is not in the page at all, its placeholder is.
+    await modeSwitch(page, 'Public view');
+    await page.getByLabel('Public view of the text').waitFor();
+    let html = await page.content();
+    expect(html).not.toContain('960123');
+    expect(html).toContain('[telephone number redacted]');
+    await shot(page, 'editor-public');
+
+    // Kept: after a reload the redaction is there, and the number is no longer proposed.
+    await page.reload();
+    await page.getByRole('heading', { name: `Representation ${letter.reference}` }).waitFor(FIRST_LOAD);
+    await expect.poll(() => page.getByRole('list', { name: 'Redactions' }).textContent()).toContain(PHONE);
+    await page.getByRole('list', { name: 'Suggested redactions' }).waitFor();
+    expect(await page.getByRole('list', { name: 'Suggested redactions' }).textContent()).not.toContain(PHONE);
+    await modeSwitch(page, 'Internal view');
+    await expect
+      .poll(() => page.locator('.rep-text .rep-mark--redaction', { hasText: PHONE }).count())
+      .toBe(1);
+    await modeSwitch(page, 'Public view');
+    await page.getByLabel('Public view of the text').waitFor();
+    html = await page.content();
+    expect(html).not.toContain('960123');
+    expect(html).toContain('[telephone number redacted]');
+
+    // A sentence becomes a sub-representation, listed with its reference.
+    await modeSwitch(page, 'Editing');
+    await selectText(page, SENTENCE);
+    const menu = page.getByRole('toolbar', { name: 'Selected text' });
+    await menu.waitFor();
+    await menu.getByRole('button', { name: 'Create sub rep' }).click();
+    const subReference = `${letter.reference}/1`;
+    const subLink = page
+      .getByRole('list', { name: 'Sub-representations' })
+      .getByRole('link', { name: subReference });
+    await subLink.waitFor();
+    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    await expect.poll(() => page.locator('.rep-text .rep-mark--sub').textContent()).toBe(SENTENCE);
+    await shot(page, 'editor-sub-representation');
+
+    // Its editor: the reference, the status, the sentence, and a way back.
+    await subLink.click();
+    await page.getByRole('heading', { name: `Sub-representation ${subReference}` }).waitFor(FIRST_LOAD);
+    await expect.poll(() => page.locator('.rep-text').textContent()).toBe(SENTENCE);
+    await page.locator('.rep-editor__details').getByText('Received').waitFor();
+    await page.getByRole('link', { name: `Back to representation ${letter.reference}` }).waitFor();
+    await shot(page, 'sub-representation-editor');
+
+    // Deleted (soft): back on the representation's editor, no longer listed.
+    await page.getByRole('button', { name: 'Delete sub-representation' }).click();
+    const confirm = await openedDialog(page);
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('heading', { name: `Representation ${letter.reference}` }).waitFor(FIRST_LOAD);
+    await page.getByText('Select text and choose Create sub rep').waitFor();
+    expect(
+      (await api.read(letter.id)).subRepresentations.find((sub) => sub.reference === subReference)?.isDeleted,
+    ).toBe(true);
+  });
+
+  it("shows 'Error occurred' with the server's message and 'Try again' when the representation cannot be read", async () => {
+    const page = await openAsTenant(
+      running,
+      'demo',
+      '/consultations/representations/editor?representationId=00000000-0000-4000-8000-000000000000',
+      'officer',
+    );
+    await page.getByText('Error occurred').waitFor(FIRST_LOAD);
+    await page.getByText('Representation not found').waitFor();
+    await page.getByRole('button', { name: 'Try again' }).waitFor();
+  });
+});
