@@ -4,7 +4,6 @@ import { responseSchema } from './responses';
 
 /** The response manager's words where the spec is silent (spec 02 §5's are in messages.ts). */
 export const responseManagerMessages = {
-  consultationsOff: 'The consultation pages are not enabled for this council',
   targetRequired: 'A response that is not a template belongs to a representation or a sub-representation',
   notDeleted: 'This response is not deleted',
   noResponses: 'No responses yet',

@@ -1,41 +1,18 @@
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Transaction } from 'kysely';
 import { z } from 'zod';
 import {
   responseListQuerySchema,
   responseListSchema,
-  responseManagerMessages,
   responseSchema,
   upsertResponsesBodySchema,
 } from '@planning/shared';
-import type { Database } from '../../db/schema';
-import { withTenant } from '../../db/tenant-transaction';
-import { notFound } from '../../lib/errors';
-import { requireAuth } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-helpers';
-import { isFlagOn } from '../tenants/tenants.queries';
+import { actorOf, consultationGrant, inConsultations } from '../consultations/consultations.access';
 import { listResponses, setDeleted, upsertResponses } from './responses.service';
 
 const tags = ['consultations'];
 const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.uuid('A response id') });
-
-/** Spec 02 §6: consultation staff routes need a consultations grant. */
-const consultationsGrant = (action: 'read' | 'write' | 'delete') =>
-  ({ access: [{ unit: 'consultations', action }] }) as const;
-
-/**
- * Runs work in the signed-in user's council once the consultations pages flag is known to be on
- * (off: 404, as if the responses were not there).
- */
-function inConsultations<T>(request: FastifyRequest, work: (trx: Transaction<Database>) => Promise<T>) {
-  return withTenant(request.server.database.db, requireAuth(request).tenantId, async (trx) => {
-    if (!(await isFlagOn(trx, 'consultationsPages')))
-      throw notFound(responseManagerMessages.consultationsOff);
-    return work(trx);
-  });
-}
 
 /**
  * Spec 02 §2 /consultations/response-manager and §7 Responses: a representation's (or a
@@ -45,7 +22,7 @@ export const responsesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/consultations/responses',
     {
-      config: consultationsGrant('read'),
+      config: consultationGrant('read'),
       schema: {
         tags,
         summary:
@@ -55,14 +32,14 @@ export const responsesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => ({
-      responses: await inConsultations(request, (trx) => listResponses(trx, request.query)),
+      responses: await inConsultations(request)((trx) => listResponses(trx, request.query)),
     }),
   );
 
   app.put(
     '/consultations/responses',
     {
-      config: consultationsGrant('write'),
+      config: consultationGrant('write'),
       schema: {
         tags,
         summary:
@@ -71,20 +48,17 @@ export const responsesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: responseListSchema, ...errors },
       },
     },
-    async (request) => {
-      const { tenantId, userId } = requireAuth(request);
-      return {
-        responses: await inConsultations(request, (trx) =>
-          upsertResponses(trx, { tenantId, userId }, request.body),
-        ),
-      };
-    },
+    async (request) => ({
+      responses: await inConsultations(request)(async (trx) =>
+        upsertResponses(trx, await actorOf(trx, request), request.body),
+      ),
+    }),
   );
 
   app.delete(
     '/consultations/responses/:id',
     {
-      config: consultationsGrant('delete'),
+      config: consultationGrant('delete'),
       schema: {
         tags,
         summary: 'Deletes a response (kept, and restorable)',
@@ -93,8 +67,9 @@ export const responsesRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const { tenantId, userId } = requireAuth(request);
-      await inConsultations(request, (trx) => setDeleted(trx, { tenantId, userId }, request.params.id, true));
+      await inConsultations(request)(async (trx) =>
+        setDeleted(trx, await actorOf(trx, request), request.params.id, true),
+      );
       return reply.status(204).send(null);
     },
   );
@@ -102,7 +77,7 @@ export const responsesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/consultations/responses/:id/restore',
     {
-      config: consultationsGrant('delete'),
+      config: consultationGrant('delete'),
       schema: {
         tags,
         summary: 'Restores a deleted response',
@@ -110,11 +85,9 @@ export const responsesRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: responseSchema, ...errors },
       },
     },
-    async (request) => {
-      const { tenantId, userId } = requireAuth(request);
-      return inConsultations(request, (trx) =>
-        setDeleted(trx, { tenantId, userId }, request.params.id, false),
-      );
-    },
+    async (request) =>
+      inConsultations(request)(async (trx) =>
+        setDeleted(trx, await actorOf(trx, request), request.params.id, false),
+      ),
   );
 };

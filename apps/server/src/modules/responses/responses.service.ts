@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import { sql } from 'kysely';
 import {
   RESPONSE_LIST_MAX,
   REPRESENTATION_LIMITS as L,
@@ -13,12 +13,10 @@ import {
 } from '@planning/shared';
 import type { z } from 'zod';
 import type { responseListQuerySchema, upsertResponsesBodySchema } from '@planning/shared';
-import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import type { Actor, Trx } from '../consultations/consultations.access';
 import { sanitiseResponseHtml } from './responses.sanitise';
 
-type Trx = Transaction<Database>;
-export type Actor = { tenantId: string; userId: string };
 type ListQuery = z.output<typeof responseListQuerySchema>;
 type UpsertBody = z.output<typeof upsertResponsesBodySchema>;
 
@@ -154,11 +152,6 @@ async function oneResponse(trx: Trx, id: string): Promise<ConsultationResponse> 
   return present(row);
 }
 
-async function userName(trx: Trx, userId: string): Promise<string> {
-  const row = await trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
-  return (row?.name ?? '').slice(0, 200);
-}
-
 /** HTML through the allow-list, and the plain text spec 02 §5 counts (checked again once cleaned). */
 function cleaned(html: string) {
   const text = sanitiseResponseHtml(html);
@@ -170,7 +163,7 @@ function cleaned(html: string) {
 
 async function addEvent(
   trx: Trx,
-  actor: Actor & { name: string },
+  actor: Actor,
   timeline: Timeline,
   action: string,
   detail: Record<string, unknown>,
@@ -220,7 +213,6 @@ export async function upsertResponses(
   const target = await findTarget(trx, body);
   if (target.kind === 'none' && body.responses.some((response) => !response.useAsTemplate))
     throw badRequest(responseManagerMessages.targetRequired);
-  const name = await userName(trx, actor.userId);
   const savedIds: string[] = [];
   for (const response of body.responses) {
     const { text, plainText } = cleaned(response.text);
@@ -252,7 +244,7 @@ export async function upsertResponses(
         representation_id: target.kind === 'representation' ? target.id : null,
         sub_representation_id: target.kind === 'subRepresentation' ? target.id : null,
         created_by: actor.userId,
-        created_by_name: name,
+        created_by_name: actor.name,
         // The default, now(), is the transaction's start: a list saved at once would have no order.
         created_at: sql<Date>`clock_timestamp()`,
       };
@@ -266,10 +258,9 @@ export async function upsertResponses(
   }
   const timeline = timelineOfTarget(target);
   if (timeline && target.kind !== 'none') {
-    const who = { ...actor, name };
     for (const [index, id] of savedIds.entries()) {
       const { description } = body.responses[index]!;
-      await addEvent(trx, who, timeline, 'response saved', eventDetail(timeline, { id, description }));
+      await addEvent(trx, actor, timeline, 'response saved', eventDetail(timeline, { id, description }));
     }
     // Only forwards, and only from where it was still before: a status moved on meanwhile stays.
     if (savedIds.length > 0 && isBefore(target.status, DRAFTED)) {
@@ -291,7 +282,7 @@ export async function upsertResponses(
               .returning('id')
               .executeTakeFirst();
       if (moved)
-        await addEvent(trx, who, timeline, 'status changed', {
+        await addEvent(trx, actor, timeline, 'status changed', {
           from: target.status,
           to: DRAFTED,
           ...(timeline.subRepresentationId ? { subRepresentationId: timeline.subRepresentationId } : {}),
@@ -336,7 +327,7 @@ export async function setDeleted(
   if (timeline)
     await addEvent(
       trx,
-      { ...actor, name: await userName(trx, actor.userId) },
+      actor,
       timeline,
       deleted ? 'response deleted' : 'response restored',
       eventDetail(timeline, current),

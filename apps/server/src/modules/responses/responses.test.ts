@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   REPRESENTATION_LIMITS,
+  consultationMessages,
   representationMessages as m,
   responseManagerMessages,
   type ConsultationResponse,
@@ -580,7 +581,7 @@ describe('responses (spec 02 §3 Response, §5, §7)', () => {
       off.name,
     );
     expect(hidden.statusCode).toBe(404);
-    expect(hidden.json().message).toBe(responseManagerMessages.consultationsOff);
+    expect(hidden.json().message).toBe(consultationMessages.pagesOff);
   });
 
   it('answers bad input with 400, never 500', async () => {
