@@ -10,3 +10,4 @@ export * from './editor';
 export * from './responsesApi';
 export * from './api';
 export * from './analysis';
+export * from './personalData';
