@@ -66,6 +66,7 @@ import { documentsMapRoutes } from './modules/documents/documents.map.routes';
 import { consultationAnalysisRoutes } from './modules/consultation-analysis/consultation-analysis.routes';
 import { consultationsRoutes } from './modules/consultations/consultations.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { representationsRoutes } from './modules/representations/representations.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import type { Storage } from './modules/storage/storage';
 import { createStorage } from './modules/storage/storage.factory';
@@ -317,6 +318,7 @@ export async function buildApp({
       await api.register(consultationAnalysisRoutes);
       await api.register(consultationsRoutes);
       await api.register(contactsRoutes);
+      await api.register(representationsRoutes);
       await api.register(responsesRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },

@@ -20,6 +20,8 @@ export type TableColumn = {
   kind: TableFieldKind;
   /** The value as SQL over the caller's FROM (a column or an expression). */
   value: RawBuilder<unknown>;
+  /** What to sort by when not the value (a timestamp filtered by its day, sorted by the instant). */
+  sortValue?: RawBuilder<unknown>;
   sortable: boolean;
   groupable: boolean;
   /** The values are ids: a value that is not one matches nothing, rather than failing the query. */
@@ -180,8 +182,9 @@ export function compileSort(
   const parts = sort.map(({ field, order }) => {
     const column = columns.get(field);
     if (!column?.sortable) throw badRequest(representationMessages.unknownSortField(field));
-    const value =
-      column.kind === 'text'
+    const value = column.sortValue
+      ? column.sortValue
+      : column.kind === 'text'
         ? sql`lower(${column.value})`
         : column.kind === 'select' && column.options
           ? sql`array_position(${[...column.options]}::text[], ${column.value}::text)`

@@ -39,6 +39,7 @@ export const timelineActions = [
   'redaction removed',
   'sub-representation created',
   'sub-representation deleted',
+  'sub-representation restored',
   'duplicated',
   'response saved',
 ] as const;

@@ -47,7 +47,7 @@ export async function userNameOf(trx: Trx, userId: string): Promise<string> {
   return row?.name || 'Unknown user';
 }
 
-export type Actor = { tenantId: string; userId: string; name: string };
+export type Actor = { tenantId: string; userId: string | null; name: string };
 
 /** The signed-in user as the one doing a change (their name read in the same transaction). */
 export async function actorOf(trx: Trx, request: FastifyRequest): Promise<Actor> {
