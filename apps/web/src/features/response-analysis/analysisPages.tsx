@@ -1,6 +1,2 @@
-// The response analysis page (spec 02 §2 /document/response-analysis).
-import { ComingSoonPage } from '../../components/ComingSoonPage';
-
-export function ResponseAnalysisPage() {
-  return <ComingSoonPage title="Response analysis" />;
-}
+// The response analysis page's chunk (app/screens.ts): spec 02 §2 /document/response-analysis.
+export { ResponseAnalysisPage } from './pages/ResponseAnalysisPage';
