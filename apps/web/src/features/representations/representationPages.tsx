@@ -1,14 +1,16 @@
 // The representation manager's screens (spec 02 §2), fetched as one chunk (app/screens.ts).
+import { lazy, Suspense } from 'react';
 import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
 import { Result, Tabs } from 'antd';
 import { consultationMessages } from '@planning/shared';
 import { useTenant } from '../../app/tenant/TenantContext';
 import { ContactDetail, OrganisationDetail } from './details/PeopleDetails';
 import { RepresentationDetail } from './details/RepresentationDetail';
 import { CustomColumnDrawer } from './drawers/CustomColumnDrawer';
-import { NewResponseDrawer } from './drawers/NewResponseDrawer';
 import { RepresentationDrawer } from './drawers/RepresentationDrawer';
 import { RepresenteeDrawer } from './drawers/RepresenteeDrawer';
+import { managerQueryKeys } from './api';
 import { useManagerAccess } from './hooks';
 import {
   managerPath,
@@ -22,6 +24,11 @@ import {
 import { ContactsTab, OrganisationsTab } from './tabs/PeopleTabs';
 import { RepresentationsTab } from './tabs/RepresentationsTab';
 import './representations.css';
+
+// The response drawer (the response manager's form, with TipTap) is fetched only when it opens.
+const ResponseDrawer = lazy(() =>
+  import('../responses/ResponseDrawer').then((module) => ({ default: module.ResponseDrawer })),
+);
 
 /** /consultations/representations/{tab}/{flow?}/{step?}: the representation manager. */
 export function RepresentationManagerPage() {
@@ -54,6 +61,7 @@ function Manager({
   const navigate = useNavigate();
   const location = useLocation();
   const [searchParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const { canWrite } = useManagerAccess();
   const representationId = searchParams.get('representationId');
   const responseId = searchParams.get('responseId');
@@ -121,7 +129,14 @@ function Manager({
         <CustomColumnDrawer open routing={routing(flow)} table={tableOfTab[tab]} onClose={closeFlow} />
       )}
       {canWrite && flow === 'new-response' && (
-        <NewResponseDrawer representationId={representationId} onClose={closeFlow} />
+        <Suspense fallback={null}>
+          <ResponseDrawer
+            open
+            {...(representationId ? { representationId } : {})}
+            onClose={closeFlow}
+            onSaved={() => void queryClient.invalidateQueries({ queryKey: managerQueryKeys.all })}
+          />
+        </Suspense>
       )}
     </div>
   );

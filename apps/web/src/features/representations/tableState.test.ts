@@ -7,6 +7,7 @@ import {
   filterDefinitions,
   groupableFields,
   initialTableState,
+  referenceNumber,
   sortFromTable,
   withCampaign,
   withFilters,
@@ -153,11 +154,12 @@ describe('buildTableQuery', () => {
   });
 
   it('narrows to one campaign when its badge is pressed', () => {
-    const state = withCampaign({ ...initialTableState, page: 2 }, 'c1');
+    const state = withCampaign({ ...initialTableState, page: 2 }, { id: 'c1', references: [4, 12] });
     expect(state.page).toBe(1);
     expect(buildTableQuery(state, definitions).filter).toEqual([
-      { type: 'select', dbPropertyName: 'campaign_id', equality: 'EQ', value: 'c1' },
+      { type: 'checkboxesList', dbPropertyName: 'reference', value: [4, 12] },
     ]);
+    expect(referenceNumber('R000042')).toBe(42);
   });
 
   it('goes back to page 1 when the filters or sort change', () => {

@@ -55,8 +55,11 @@ export type TableState = {
   filters: FilterValues;
   sort: TableSort;
   groupBy: string | null;
-  /** One campaign's letters only (its badge was pressed): the campaign's id. */
-  campaign: string | null;
+  /**
+   * One campaign's letters only (its badge was pressed): the group's id and its letters'
+   * references (the table filters by reference; the group's id is not one of its fields).
+   */
+  campaign: { id: string; references: number[] } | null;
 };
 
 export const initialTableState: TableState = {
@@ -110,6 +113,8 @@ export function filterDefinitions(
     const label = field.label;
     const fixed = field.options ? optionsOf(field.options, optionLabels[name]) : undefined;
     const known = dynamic[name as keyof DynamicOptions];
+    // A list with nothing to tick (no topics yet) is not offered.
+    if ((field.kind === 'select' || field.kind === 'array') && (fixed ?? known)?.length === 0) continue;
     if (field.kind === 'select' && (fixed || known))
       definitions.push({
         field: name,
@@ -222,7 +227,7 @@ export function buildTableQuery(
     offset: (Math.max(1, page) - 1) * PAGE_SIZE,
     filter: [
       ...buildFilters(definitions, state.filters),
-      ...(state.campaign ? [campaignFilter(state.campaign)] : []),
+      ...(state.campaign ? [campaignFilter(state.campaign.references)] : []),
     ],
     sort: state.sort ? [state.sort] : [],
     ...(search ? { search } : {}),
@@ -270,14 +275,16 @@ export function withSort(state: TableState, sort: TableSort): TableState {
   return { ...state, sort, page: 1 };
 }
 
-/** A campaign badge's filter: the letters of one near-duplicate group (its exemplar's id). */
-export const campaignFilter = (campaignId: string): SearchFilter => ({
-  type: 'select',
-  dbPropertyName: 'campaign_id',
-  equality: 'EQ',
-  value: campaignId,
+/** A campaign badge's filter: the letters of one near-duplicate group, by their references. */
+export const campaignFilter = (references: number[]): SearchFilter => ({
+  type: 'checkboxesList',
+  dbPropertyName: 'reference',
+  value: references,
 });
 
-export function withCampaign(state: TableState, campaign: string | null): TableState {
+/** 'R000042' → 42. */
+export const referenceNumber = (reference: string): number => Number(reference.replace(/^\D+/, ''));
+
+export function withCampaign(state: TableState, campaign: TableState['campaign']): TableState {
   return { ...state, campaign, page: 1 };
 }

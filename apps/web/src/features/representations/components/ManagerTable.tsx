@@ -82,6 +82,7 @@ export function ManagerTable<Row extends { id: string }>(props: ManagerTableProp
 
   return (
     <section className="rep-table" aria-label={`${noun.many[0]!.toUpperCase()}${noun.many.slice(1)}`}>
+      {actions && <div className="rep-table__actions">{actions}</div>}
       <div className="rep-table__toolbar">
         <div className="rep-table__search">
           <label htmlFor={searchId} className="visually-hidden">
@@ -113,7 +114,6 @@ export function ManagerTable<Row extends { id: string }>(props: ManagerTableProp
             options={[{ value: '', label: 'No grouping' }, ...groupOptions]}
           />
         </div>
-        <div className="rep-table__actions">{actions}</div>
       </div>
       <AppliedFilterTags
         definitions={definitions}
@@ -123,7 +123,7 @@ export function ManagerTable<Row extends { id: string }>(props: ManagerTableProp
       {banner}
       <p className="rep-table__count" role="status" aria-live="polite">
         {results.isError
-          ? loadError
+          ? null
           : count === undefined
             ? `Loading ${noun.many}…`
             : `${count.toLocaleString('en-GB')} ${count === 1 ? noun.one : noun.many}`}

@@ -60,6 +60,14 @@ export function MultiStepDrawer({
   const { modal } = App.useApp();
   const last = current === steps.length - 1;
   const confirming = useRef(false);
+  // Each new step is announced and shown from its top: focus moves to its heading.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shown = useRef(current);
+  useEffect(() => {
+    if (shown.current === current) return;
+    shown.current = current;
+    heading.current?.focus();
+  }, [current]);
 
   const handleClose = () => {
     if (!dirty) return onClose();
@@ -129,7 +137,9 @@ export function MultiStepDrawer({
         }))}
         onChange={(index) => index < current && onStep(index)}
       />
-      <h2 className="rep-drawer__step-title">{steps[current]?.title}</h2>
+      <h2 className="rep-drawer__step-title" ref={heading} tabIndex={-1}>
+        {steps[current]?.title}
+      </h2>
       {children}
     </Drawer>
   );

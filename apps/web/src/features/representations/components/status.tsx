@@ -6,7 +6,7 @@ import {
 } from '@planning/shared';
 import { statusColour } from '../format';
 
-/** The status's colour as a small swatch beside its name. */
+/** A status in its colour (spec 02 §4), solid so its white text keeps its contrast. */
 export function StatusTag({
   status,
   settings,
@@ -15,7 +15,7 @@ export function StatusTag({
   settings: ConsultationSettings | undefined;
 }) {
   return (
-    <Tag color={statusColour(status, settings)} className="rep-status">
+    <Tag color={statusColour(status, settings)} variant="solid" className="rep-status">
       {status}
     </Tag>
   );

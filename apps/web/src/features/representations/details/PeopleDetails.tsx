@@ -6,7 +6,7 @@ import {
   representationMessages as m,
   type Contact,
   type Organisation,
-  type SearchFilter,
+  type RepresentationRow,
 } from '@planning/shared';
 import { ApiError } from '../../../api/client';
 import { Permitted } from '../../../app/access/Permitted';
@@ -38,27 +38,46 @@ const address = (record: Pick<Contact, 'addressLine1' | 'addressLine2' | 'town' 
 const loadFailure = (error: unknown, notFound: string, fallback: string) =>
   error instanceof ApiError && error.status === 404 ? notFound : fallback;
 
-/** The representations a contact or organisation sent or wrote as agent (the first 20, newest first). */
-function RepresentationsOf({ filter, label }: { filter: SearchFilter[]; label: string }) {
+/**
+ * The representations a contact or organisation sent, or an agent wrote (the newest 20). The table
+ * filters by names, not ids: rows are found by the name, then kept only if they are this one's.
+ */
+function RepresentationsOf({
+  label,
+  field,
+  name,
+  owns,
+}: {
+  label: string;
+  field: 'representee_name' | 'agent_name';
+  name: string;
+  owns: (row: RepresentationRow) => boolean;
+}) {
   const settings = useSettings();
-  const query = { limit: 20, offset: 0, filter, sort: [{ field: 'received_date', order: 'desc' as const }] };
+  const query = {
+    limit: 100,
+    offset: 0,
+    filter: [{ type: 'text' as const, dbPropertyName: field, value: name }],
+    sort: [{ field: 'received_date', order: 'desc' as const }],
+  };
   const list = useQuery({
     queryKey: managerQueryKeys.search('representations', query),
     queryFn: ({ signal }) => searchRepresentations(query, signal),
   });
+  const rows = (list.data?.result.rows ?? []).filter(owns).slice(0, 20);
   return (
     <section aria-label={label}>
       <h3>{label}</h3>
       {list.isError ? (
         <Alert type="error" showIcon title={m.loadRepresentations} />
       ) : (
-        <Table
+        <Table<RepresentationRow>
           size="small"
           rowKey="id"
           loading={list.isPending}
           pagination={false}
           locale={{ emptyText: m.noRepresentations }}
-          dataSource={list.data?.result.rows ?? []}
+          dataSource={rows}
           columns={[
             {
               key: 'reference',
@@ -137,17 +156,21 @@ export function ContactDetail({ id, onClose }: { id: string; onClose: () => void
             <Descriptions.Item label="Phone number">{contact.data.phoneNumber ?? '—'}</Descriptions.Item>
             <Descriptions.Item label="Address">{address(contact.data)}</Descriptions.Item>
           </Descriptions>
-          <RepresentationsOf
-            label={contact.data.contactType === 'agent' ? 'Representations (as agent)' : 'Representations'}
-            filter={[
-              {
-                type: 'select',
-                dbPropertyName: contact.data.contactType === 'agent' ? 'agent_contact_id' : 'contact_id',
-                equality: 'EQ',
-                value: id,
-              },
-            ]}
-          />
+          {contact.data.contactType === 'agent' ? (
+            <RepresentationsOf
+              label="Representations (as agent)"
+              field="agent_name"
+              name={contact.data.name}
+              owns={(row) => row.agentContactId === id}
+            />
+          ) : (
+            <RepresentationsOf
+              label="Representations"
+              field="representee_name"
+              name={contact.data.name}
+              owns={(row) => row.contactId === id}
+            />
+          )}
         </div>
       )}
     </Drawer>
@@ -188,12 +211,11 @@ function OrganisationBody({
 }) {
   const { confirm, pending } = useConfirmDelete(deleteOrganisation, onDeleted);
   const contactDelete = useConfirmDelete(deleteContact, () => undefined);
+  // Contacts are filtered by the organisation's name, then kept if they are this one's.
   const query = {
     limit: 100,
     offset: 0,
-    filter: [
-      { type: 'select' as const, dbPropertyName: 'organisation_id', equality: 'EQ' as const, value: o.id },
-    ],
+    filter: [{ type: 'text' as const, dbPropertyName: 'organisation_name', value: o.name }],
     sort: [{ field: 'name', order: 'asc' as const }],
   };
   const contacts = useQuery({
@@ -244,7 +266,7 @@ function OrganisationBody({
             loading={contacts.isPending}
             pagination={false}
             locale={{ emptyText: m.noContacts }}
-            dataSource={contacts.data?.result.rows ?? []}
+            dataSource={(contacts.data?.result.rows ?? []).filter((row) => row.organisationId === o.id)}
             columns={[
               {
                 key: 'name',
@@ -280,7 +302,9 @@ function OrganisationBody({
       </section>
       <RepresentationsOf
         label="Representations"
-        filter={[{ type: 'select', dbPropertyName: 'organisation_id', equality: 'EQ', value: o.id }]}
+        field="representee_name"
+        name={o.name}
+        owns={(row) => row.organisationId === o.id}
       />
     </div>
   );

@@ -384,6 +384,7 @@ function Attachments({ representationId }: { representationId: string }) {
       <Permitted needs={WRITE}>
         <Upload
           multiple={false}
+          accept=".png,.jpg,.jpeg,.pdf,image/png,image/jpeg,application/pdf"
           showUploadList={false}
           customRequest={({ file, onSuccess, onError }) =>
             upload.mutate(file as File, {

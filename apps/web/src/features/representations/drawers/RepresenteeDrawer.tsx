@@ -3,6 +3,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Descriptions, Form, Radio } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
+  formatPostcode,
+  isUkPostcode,
   representationMessages as m,
   representeeTypeLabels,
   type Contact,
@@ -223,6 +225,8 @@ function OrganisationContacts() {
 
 function RepresenteeSummary({ values }: { values: Values }) {
   const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value : '—');
+  const postcode = (value: unknown) =>
+    typeof value === 'string' && isUkPostcode(value) ? formatPostcode(value) : text(value);
   if (values.representeeType === 'privateIndividual') {
     const person = values.person ?? {};
     return (
@@ -233,7 +237,7 @@ function RepresenteeSummary({ values }: { values: Values }) {
         </Descriptions.Item>
         <Descriptions.Item label="Email">{text(person.email)}</Descriptions.Item>
         <Descriptions.Item label="Phone number">{text(person.contactNumber)}</Descriptions.Item>
-        <Descriptions.Item label="Postcode">{text(person.postcode)}</Descriptions.Item>
+        <Descriptions.Item label="Postcode">{postcode(person.postcode)}</Descriptions.Item>
       </Descriptions>
     );
   }
@@ -245,7 +249,7 @@ function RepresenteeSummary({ values }: { values: Values }) {
       <Descriptions.Item label="Organisation type">{text(values.organisationType)}</Descriptions.Item>
       <Descriptions.Item label="Email">{text(values.email)}</Descriptions.Item>
       <Descriptions.Item label="Phone number">{text(values.phoneNumber)}</Descriptions.Item>
-      <Descriptions.Item label="Postcode">{text(values.postcode)}</Descriptions.Item>
+      <Descriptions.Item label="Postcode">{postcode(values.postcode)}</Descriptions.Item>
       <Descriptions.Item label="Contacts">
         {people.length
           ? people

@@ -113,6 +113,7 @@ function PeopleTable<Row extends { id: string; custom: Record<string, unknown> }
     {
       key: 'actions',
       title: <span className="visually-hidden">Actions</span>,
+      fixed: 'right' as const,
       render: (_, row) => (
         <Dropdown
           trigger={['click']}

@@ -13,6 +13,7 @@ import { Permitted } from '../../../app/access/Permitted';
 import {
   deleteRepresentations,
   duplicateRepresentations,
+  fetchCampaigns,
   managerQueryKeys,
   searchRepresentations,
   setRepresentationStatus,
@@ -26,6 +27,7 @@ import {
   filterDefinitions,
   groupableFields,
   initialTableState,
+  referenceNumber,
   withCampaign,
   type TableState,
 } from '../tableState';
@@ -60,6 +62,20 @@ export function RepresentationsTab() {
       void refresh();
     },
     onError: () => void message.error(m.duplicateFailed),
+  });
+  // A campaign badge shows that group's letters: the group's members come from the campaigns call.
+  const showCampaign = useMutation({
+    mutationFn: async (row: RepresentationRow) => {
+      const { groups } = await fetchCampaigns(row.consultationEventId);
+      const group = groups.find((candidate) => candidate.id === row.campaign?.id);
+      const members = group?.representations.map((member) => referenceNumber(member.reference)) ?? [];
+      return {
+        id: row.campaign?.id ?? row.id,
+        references: members.length ? members : [referenceNumber(row.reference)],
+      };
+    },
+    onSuccess: (campaign) => setState((current) => withCampaign(current, campaign)),
+    onError: () => void message.error(m.loadRepresentations),
   });
   const remove = useMutation({
     mutationFn: (ids: string[]) => deleteRepresentations(ids),
@@ -120,7 +136,8 @@ export function RepresentationsTab() {
             <Button
               size="small"
               className="rep-campaign"
-              onClick={() => setState((current) => withCampaign(current, row.campaign!.id))}
+              loading={showCampaign.isPending && showCampaign.variables?.id === row.id}
+              onClick={() => showCampaign.mutate(row)}
               aria-label={`Campaign ×${row.campaign.size}: show the ${row.campaign.size} letters of this campaign`}
             >
               Campaign ×{row.campaign.size}
@@ -172,6 +189,7 @@ export function RepresentationsTab() {
     {
       key: 'actions',
       title: <span className="visually-hidden">Actions</span>,
+      fixed: 'right' as const,
       render: (_, row) => (
         <Dropdown
           trigger={['click']}
@@ -248,7 +266,7 @@ export function RepresentationsTab() {
         <Alert
           type="info"
           showIcon
-          title="Showing one campaign's letters only"
+          title={`Showing one campaign's ${state.campaign.references.length} letters only`}
           action={
             <Button size="small" onClick={() => setState((current) => withCampaign(current, null))}>
               Show all
