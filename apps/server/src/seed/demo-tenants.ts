@@ -15,6 +15,7 @@ import { createTenant } from '../modules/tenants/tenants.service';
 import { demoDistrict, northfieldDistrict, type District } from '../modules/sites/sites.generator';
 import { seedSites } from '../modules/sites/sites.seed';
 import { seedDemoDocument } from '../modules/documents/documents.seed';
+import { seedDemoRepresentations } from '../modules/representations/representations.seed';
 import { seedDemoLayers, withDemoOverlapFilters } from './demo-layers';
 import { seedDemoUsers } from './demo-users';
 
@@ -116,6 +117,8 @@ export async function seedDemoTenants(
       await seedConfig(db, id, 'site-features', defaultSiteFeaturesConfig);
       // After the sites: the document's map shows some of them.
       await seedDemoDocument(db, { id, name: tenant.name, shortName: tenant.shortName });
+      // After the document: the Regulation 19 consultation is on it. The demo council only.
+      if (tenant.name === 'demo') await seedDemoRepresentations(db, { id, name: tenant.name });
     }
   }
   return created;
