@@ -38,7 +38,6 @@ describe('demo representations seed', () => {
     const started = performance.now();
     await seedDemoRepresentations(t.database.db, tenant);
     const took = performance.now() - started;
-    console.log(`seedDemoRepresentations: ${took.toFixed(0)} ms`);
     // Issue 15: under a second (a busy shared machine gets some slack here).
     expect(took).toBeLessThan(5_000);
     const first = await snapshot(tenant.id);
@@ -53,9 +52,7 @@ describe('demo representations seed', () => {
 
     // Another council seeded the same way gets the same letters.
     const twin = await buildTenantWithUsers(t.database.db);
-    const again = performance.now();
     await seedDemoRepresentations(t.database.db, twin);
-    console.log(`seedDemoRepresentations, warm: ${(performance.now() - again).toFixed(0)} ms`);
     const texts = (tenantId: string) =>
       withTenant(t.database.db, tenantId, async (trx) =>
         (
