@@ -6,8 +6,9 @@ import { Empty, Result } from 'antd';
 import type { ConsultationResponse } from '@planning/shared';
 import { consultationMessages } from '@planning/shared';
 import { useTenant } from '../../app/tenant/TenantContext';
+import { useAccess } from '../auth/hooks';
 import { fetchSubRepresentation, responseQueryKeys, type ResponseTarget } from './api';
-import { ResponseForm } from './components/ResponseForm';
+import { ResponseForm, WRITE } from './components/ResponseForm';
 import { ResponseList } from './components/ResponseList';
 import { RepresentationSelect, TargetPanel } from './components/TargetPanel';
 import { useLeaveGuard } from './components/useLeaveGuard';
@@ -88,6 +89,7 @@ function TargetResponses({ target, onDirtyChange }: TargetResponsesProps) {
     [onDirtyChange],
   );
   const confirmLeave = useLeaveGuard();
+  const { permitted: canWrite } = useAccess(WRITE);
   // Another response (or a new one) only once unsaved input may be left.
   const switchTo = useCallback(
     async (next: FormMode) => {
@@ -102,7 +104,7 @@ function TargetResponses({ target, onDirtyChange }: TargetResponsesProps) {
 
   return (
     <div className="response-manager__panes">
-      <section className="response-manager__reference" aria-label="Representation">
+      <section className="response-manager__reference" aria-label="The representation for reference">
         <TargetPanel target={target} />
       </section>
       <section className="response-manager__responses" aria-labelledby="response-manager-responses">
@@ -117,25 +119,30 @@ function TargetResponses({ target, onDirtyChange }: TargetResponsesProps) {
           showDeleted={showDeleted}
           onShowDeletedChange={setShowDeleted}
         />
-        <div className="response-manager__form">
-          <h3 className="response-manager__subheading">
-            {mode.kind === 'edit' ? `Edit response: ${mode.response.description}` : 'New response'}
-          </h3>
-          <ResponseForm
-            key={mode.kind === 'edit' ? mode.response.id : 'new'}
-            target={target}
-            response={mode.kind === 'edit' ? mode.response : null}
-            onDirtyChange={setDirty}
-            onSaved={(saved) => {
-              setDirty(false);
-              setMode({ kind: 'edit', response: saved });
-            }}
-            onDeleted={() => {
-              setDirty(false);
-              setMode({ kind: 'new' });
-            }}
-          />
-        </div>
+        {/* Without write, only a response chosen to read is shown (its fields read-only). */}
+        {(canWrite || mode.kind === 'edit') && (
+          <div className="response-manager__form">
+            <h3 className="response-manager__subheading">
+              {mode.kind === 'edit'
+                ? `${canWrite ? 'Edit response' : 'Response'}: ${mode.response.description}`
+                : 'New response'}
+            </h3>
+            <ResponseForm
+              key={mode.kind === 'edit' ? mode.response.id : 'new'}
+              target={target}
+              response={mode.kind === 'edit' ? mode.response : null}
+              onDirtyChange={setDirty}
+              onSaved={(saved) => {
+                setDirty(false);
+                setMode({ kind: 'edit', response: saved });
+              }}
+              onDeleted={() => {
+                setDirty(false);
+                setMode({ kind: 'new' });
+              }}
+            />
+          </div>
+        )}
       </section>
     </div>
   );

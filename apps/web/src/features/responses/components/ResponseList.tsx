@@ -7,6 +7,7 @@ import {
   type ConsultationResponse,
 } from '@planning/shared';
 import { Permitted } from '../../../app/access/Permitted';
+import { useAccess } from '../../auth/hooks';
 import { fetchResponses, responseQueryKeys, restoreResponse, type ResponseTarget } from '../api';
 import { errorText, excerptOf, formatDateTime } from '../format';
 import { DELETE, WRITE } from './ResponseForm';
@@ -35,6 +36,8 @@ export function ResponseList({
 }: ResponseListProps) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
+  const { permitted: canWrite } = useAccess(WRITE);
+  const open = canWrite ? 'Edit' : 'View';
   const responses = useQuery({
     queryKey: responseQueryKeys.list(target, showDeleted),
     queryFn: ({ signal }) => fetchResponses(target, showDeleted, signal),
@@ -70,7 +73,6 @@ export function ResponseList({
         <Alert type="error" role="alert" title={errorText(responses.error, 'Failed to load the responses')} />
       ) : (
         <List<ConsultationResponse>
-          aria-label="Responses"
           loading={responses.isPending}
           dataSource={responses.data ?? []}
           locale={{ emptyText: responseManagerMessages.noResponses }}
@@ -96,11 +98,11 @@ export function ResponseList({
                         key="edit"
                         size="small"
                         type={response.id === selected ? 'primary' : 'default'}
-                        aria-label={`Edit ${response.description}`}
+                        aria-label={`${open} ${response.description}`}
                         aria-pressed={response.id === selected}
                         onClick={() => onSelect(response)}
                       >
-                        Edit
+                        {open}
                       </Button>,
                     ]
               }
@@ -108,7 +110,7 @@ export function ResponseList({
               <List.Item.Meta
                 title={
                   <span className="response-list__title">
-                    {response.description}
+                    <span className="response-list__name">{response.description}</span>
                     {response.useAsTemplate && <Tag color="blue">Template</Tag>}
                     {response.deleted && <Tag>Deleted</Tag>}
                   </span>

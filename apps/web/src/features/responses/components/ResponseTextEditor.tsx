@@ -31,6 +31,16 @@ const extensions = [
 
 const EMPTY = '<p></p>';
 
+/** The editable area's attributes: named by its label, described by its count and its error. */
+const attributesOf = (labelId: string, describedBy: string, invalid: boolean): Record<string, string> => ({
+  'aria-labelledby': labelId,
+  'aria-describedby': describedBy,
+  'aria-multiline': 'true',
+  ...(invalid ? { 'aria-invalid': 'true' } : {}),
+  role: 'textbox',
+  class: 'response-text__content',
+});
+
 /** The response's text: a TipTap editor with bold, italic, lists and links, and its count 'n / 8000'. */
 export function ResponseTextEditor({
   value,
@@ -49,14 +59,7 @@ export function ResponseTextEditor({
     extensions,
     content: value ?? '',
     editable: !readOnly,
-    editorProps: {
-      attributes: {
-        'aria-labelledby': labelId,
-        'aria-multiline': 'true',
-        role: 'textbox',
-        class: 'response-text__content',
-      },
-    },
+    editorProps: { attributes: attributesOf(labelId, countId, false) },
     onUpdate: ({ editor: current }) => {
       const html = current.isEmpty ? '' : current.getHTML();
       reported.current = html;
@@ -85,13 +88,14 @@ export function ResponseTextEditor({
 
   useEffect(() => editor?.setEditable(!readOnly, false), [editor, readOnly]);
 
-  // Described by its count and, when there is one, its error.
+  // setOptions keeps them until the view is mounted, and applies them to a mounted one.
   useEffect(() => {
-    if (!editor) return;
-    editor.view.dom.setAttribute('aria-describedby', error ? `${countId} ${errorId}` : countId);
-    if (error) editor.view.dom.setAttribute('aria-invalid', 'true');
-    else editor.view.dom.removeAttribute('aria-invalid');
-  }, [editor, error, countId, errorId]);
+    editor?.setOptions({
+      editorProps: {
+        attributes: attributesOf(labelId, error ? `${countId} ${errorId}` : countId, Boolean(error)),
+      },
+    });
+  }, [editor, error, labelId, countId, errorId]);
 
   const over = length > REPRESENTATION_LIMITS.responseContentMax;
   const button = (name: string, pressed: boolean, run: () => void, text: string) => (
@@ -151,8 +155,7 @@ export function ResponseTextEditor({
           {error}
         </div>
         <div id={countId} className={`response-text__count${over ? ' is-over' : ''}`}>
-          {length.toLocaleString('en-GB')} /{' '}
-          {REPRESENTATION_LIMITS.responseContentMax.toLocaleString('en-GB')}
+          {length} / {REPRESENTATION_LIMITS.responseContentMax}
           <span className="visually-hidden"> characters</span>
         </div>
       </div>

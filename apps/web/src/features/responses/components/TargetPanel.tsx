@@ -44,8 +44,8 @@ export function RepresentationSelect({ id, value, onChange }: RepresentationSele
   });
   const rows = found.data ?? [];
   const options = rows.map((row) => ({ value: row.id, label: `${row.reference} — ${row.representeeName}` }));
-  if (value && chosen.data && !rows.some((row) => row.id === value))
-    options.unshift({ value, label: `${chosen.data.reference} — ${chosen.data.representeeName}` });
+  // The chosen one is named even when a search no longer lists it.
+  const chosenLabel = chosen.data ? `${chosen.data.reference} — ${chosen.data.representeeName}` : '';
 
   return (
     <Select
@@ -55,6 +55,7 @@ export function RepresentationSelect({ id, value, onChange }: RepresentationSele
       placeholder="Search by reference, representee or text"
       value={value}
       options={options}
+      labelRender={({ value: shown, label }) => (shown === value && chosenLabel ? chosenLabel : label)}
       loading={found.isFetching}
       notFoundContent={found.isError ? m.loadRepresentations : m.noRepresentations}
       onChange={onChange}
