@@ -4,7 +4,7 @@ import type { ConsultationResponse } from '@planning/shared';
 import type { ResponseTarget } from './api';
 import { ResponseForm } from './components/ResponseForm';
 import { ResponseList } from './components/ResponseList';
-import { RepresentationSelect } from './components/TargetPanel';
+import { RepresentationSelect, TargetLine } from './components/TargetPanel';
 import { useLeaveGuard } from './components/useLeaveGuard';
 import './responses.css';
 
@@ -108,6 +108,7 @@ export function ResponseDrawer({
         items={[{ title: steps[0] }, { title: steps[1] }]}
       />
       <h2 className="response-drawer__step-title">{steps[step]}</h2>
+      {target && (representationId || subRepresentationId || step === 1) && <TargetLine target={target} />}
       {step === 0 ? (
         <div className="response-drawer__step">
           {!representationId && !subRepresentationId && (

@@ -118,3 +118,31 @@ export function TargetPanel({ target }: { target: ResponseTarget }) {
     </div>
   );
 }
+
+/** One line naming the target ('Responding to R000042 — Pat Smith'), for the drawer. */
+export function TargetLine({ target }: { target: ResponseTarget }) {
+  const representationId = 'representationId' in target ? target.representationId : null;
+  const subRepresentationId = 'subRepresentationId' in target ? target.subRepresentationId : null;
+  const representation = useQuery({
+    queryKey: responseQueryKeys.representation(representationId ?? ''),
+    queryFn: ({ signal }) => fetchRepresentation(representationId ?? '', signal),
+    enabled: representationId !== null,
+  });
+  const part = useQuery({
+    queryKey: responseQueryKeys.subRepresentation(subRepresentationId ?? ''),
+    queryFn: ({ signal }) => fetchSubRepresentation(subRepresentationId ?? '', signal),
+    enabled: subRepresentationId !== null,
+  });
+  const named = representation.data
+    ? `${representation.data.reference} — ${representation.data.representeeName}`
+    : part.data
+      ? `sub-representation ${part.data.reference}`
+      : null;
+  if (!named) return null;
+  const status = representation.data?.status ?? part.data?.status;
+  return (
+    <p className="response-target__line">
+      Responding to {named} {status && <StatusTag status={status} />}
+    </p>
+  );
+}
