@@ -23,6 +23,15 @@ import { guardFormula } from '../documents/documents.answers';
 
 type Trx = Transaction<Database>;
 
+/**
+ * These reads count a whole document's answers or an event's representations. The planner cannot
+ * see how many rows the tenant policy keeps (nor, on a table just filled, how many there are) and
+ * guesses one, then joins 8,000 answers to 2,000 responses in a nested loop: 2.5 s on PostgreSQL,
+ * 10 s embedded. Hash joins read each table once. Local to the transaction.
+ */
+export const preferHashJoins = (trx: Trx) =>
+  sql`select set_config('enable_nestloop', 'off', true)`.execute(trx);
+
 /** Answers are counted by the day they were given in England (a council's consultation runs there). */
 const UK_DAY = (column: RawBuilder<unknown>) => sql`(${column} at time zone 'Europe/London')::date`;
 const CHOICE_TYPES = new Set(['radioQuestion', 'checkboxQuestion', 'dropdownQuestion']);
@@ -306,6 +315,7 @@ function documentIdOf(query: AnalysisQuery, event: EventRow | null) {
 /** GET /consultations/analysis: a document's answers and an event's representations, counted. */
 export async function analyse(trx: Trx, query: AnalysisQuery): Promise<Analysis> {
   if (!query.documentId && !query.eventId) throw badRequest(analysisMessages.chooseDocument);
+  await preferHashJoins(trx);
   const event = query.eventId ? await eventOf(trx, query.eventId) : null;
   const documentId = documentIdOf(query, event);
   const document = documentId ? await documentOf(trx, documentId) : null;
@@ -327,6 +337,7 @@ export async function analysisCsv(trx: Trx, query: AnalysisQuery): Promise<{ csv
   const documentId = documentIdOf(query, event);
   if (!documentId) throw badRequest(analysisMessages.chooseDocumentForCsv);
   const document = await documentOf(trx, documentId);
+  await preferHashJoins(trx);
   const questions = questionsInOrder(document.config);
   const titles = new Map(questions.map((question) => [question.id, question.title]));
   const place = new Map(questions.map((question, index) => [question.id, index]));

@@ -8,7 +8,7 @@ import {
   type StatementFormat,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
-import { eventOf } from './consultation-analysis.service';
+import { eventOf, preferHashJoins } from './consultation-analysis.service';
 
 type Trx = Transaction<Database>;
 
@@ -127,6 +127,7 @@ export async function buildStatement(
   format: StatementFormat,
 ): Promise<Statement> {
   const event = await eventOf(trx, eventId);
+  await preferHashJoins(trx);
   const council = await trx
     .selectFrom('tenants')
     .select('raw_name')
