@@ -131,7 +131,7 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
     await phoneProposal.waitFor({ state: 'detached' });
     const mark = page.locator('.rep-text .rep-mark--redaction', { hasText: PHONE });
     await expect.poll(() => mark.getAttribute('aria-label')).toBe('Redacted: telephone number');
-    const redactions = page.getByRole('list', { name: 'Redactions' });
+    const redactions = page.getByRole('list', { name: 'Redactions', exact: true });
     await expect.poll(() => redactions.textContent()).toContain('Not saved yet');
 
     await page.getByRole('button', { name: 'Save' }).click();
@@ -153,7 +153,9 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
     // Kept: after a reload the redaction is there, and the number is no longer proposed.
     await page.reload();
     await page.getByRole('heading', { name: `Representation ${letter.reference}` }).waitFor(FIRST_LOAD);
-    await expect.poll(() => page.getByRole('list', { name: 'Redactions' }).textContent()).toContain(PHONE);
+    await expect
+      .poll(() => page.getByRole('list', { name: 'Redactions', exact: true }).textContent())
+      .toContain(PHONE);
     await page.getByRole('list', { name: 'Suggested redactions' }).waitFor();
     expect(await page.getByRole('list', { name: 'Suggested redactions' }).textContent()).not.toContain(PHONE);
     await modeSwitch(page, 'Internal view');

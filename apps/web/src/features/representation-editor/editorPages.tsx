@@ -60,7 +60,7 @@ function Loading({ what }: { what: string }) {
 
 function StatusTag({ status }: { status: RepresentationStatus }) {
   return (
-    <Tag color={statusColours[status]} className="rep-status">
+    <Tag color={statusColours[status]} variant="solid" className="rep-status">
       {status}
     </Tag>
   );

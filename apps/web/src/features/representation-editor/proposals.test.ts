@@ -1,8 +1,7 @@
 import { getSchema } from '@tiptap/core';
 import { EditorState } from '@tiptap/pm/state';
 import { describe, expect, it } from 'vitest';
-import { publicTextOf, type EditorNode } from '@planning/shared';
-import { detectPersonalData } from '../../../../../packages/shared/src/representations/personalData';
+import { detectPersonalData, publicTextOf, type EditorNode } from '@planning/shared';
 import { representationExtensions } from './editorExtensions';
 import { redact } from './markOps';
 import { currentProposals, dropProposals, proposalPlugin, setProposals } from './proposalHighlights';

@@ -193,7 +193,7 @@ function Workspace({
   };
 
   // ---- saving ---------------------------------------------------------------------------------
-  const save = async (): Promise<boolean> => {
+  const save = async ({ quiet = false } = {}): Promise<boolean> => {
     if (saving) return false;
     setSaving(true);
     setSaveError(null);
@@ -216,7 +216,7 @@ function Workspace({
       const next = { topicIds: saved.topicIds, siteIds: saved.siteIds };
       setBaseLinks(next);
       setLinks(next);
-      void message.success('Saved');
+      if (!quiet) void message.success('Saved');
       return true;
     } catch (error) {
       setSaveError(errorText(error, 'Failed to save changes'));
@@ -256,7 +256,8 @@ function Workspace({
       );
       editor.view.dispatch(tr.setSelection(TextSelection.create(tr.doc, range.to)));
       // The link to the new sub-representation is saved with it, so the two never disagree.
-      if (await save()) void message.success(`Sub-representation ${created.reference} created`);
+      if (await save({ quiet: true }))
+        void message.success(`Sub-representation ${created.reference} created`);
     } catch (error) {
       void message.error(errorText(error, 'Failed to create the sub-representation'));
     } finally {
@@ -277,11 +278,26 @@ function Workspace({
       editor.view.dispatch(tr.setSelection(TextSelection.create(tr.doc, to)));
     });
 
+  // The card goes when the caret leaves the marked text (typing elsewhere, arrow keys).
+  useEffect(() => {
+    if (!card) return;
+    const follow = () => {
+      const { from } = editor.state.selection;
+      if (!pieceAt(editor.state.doc, from, card.marks[0]!.type.name as SpecMarkType)) setCard(null);
+    };
+    editor.on('selectionUpdate', follow);
+    return () => {
+      editor.off('selectionUpdate', follow);
+    };
+  }, [editor, card]);
+
   // ---- marks: a click shows them; Remove takes the piece clicked ------------------------------
   const handleClick = (event: React.MouseEvent<HTMLDivElement>) => {
     const target = (event.target as HTMLElement).closest('[data-mark]');
     if (!target || !wrapper.current || mode === 'public') return;
-    if (mode === 'editing' && !editor.state.selection.empty) return;
+    // A drag that selected text is not a click on a mark (the browser's selection is current;
+    // the editor's follows it a moment later).
+    if (mode === 'editing' && window.getSelection()?.isCollapsed === false) return;
     const pos = editor.view.posAtDOM(target, 0);
     const node = editor.state.doc.nodeAt(pos);
     const marks = node?.marks.filter((mark) => SPEC_MARKS.has(mark.type.name)) ?? [];
@@ -295,6 +311,11 @@ function Workspace({
       left: Math.max(0, Math.min(rect.left - box.left, box.width - 320)),
     });
   };
+
+  const closeCard = useCallback(() => {
+    setCard(null);
+    editor.commands.focus();
+  }, [editor]);
 
   const removeFromCard = (type: SpecMarkType) => {
     if (!card) return;
@@ -410,10 +431,7 @@ function Workspace({
                   topicName={topicName}
                   subRepresentation={subRepresentation}
                   onRemove={removeFromCard}
-                  onClose={() => {
-                    setCard(null);
-                    editor.commands.focus();
-                  }}
+                  onClose={closeCard}
                 />
               )}
             </div>
@@ -450,7 +468,7 @@ function Workspace({
       </div>
 
       <RedactDialog
-        key={dialog?.key}
+        key={`redact-${dialog?.key ?? 0}`}
         open={dialog?.action === 'redact'}
         text={dialog?.text ?? ''}
         onCancel={() => setDialog(null)}
@@ -462,21 +480,21 @@ function Workspace({
         }
       />
       <TagDialog
-        key={dialog?.key}
+        key={`tag-${dialog?.key ?? 0}`}
         open={dialog?.action === 'tag'}
         text={dialog?.text ?? ''}
         onCancel={() => setDialog(null)}
         onTag={(tagIds) => addMark('tag', { tagIds })}
       />
       <MapDialog
-        key={dialog?.key}
+        key={`map-${dialog?.key ?? 0}`}
         open={dialog?.action === 'map'}
         text={dialog?.text ?? ''}
         onCancel={() => setDialog(null)}
         onMap={(attrs) => addMark('map', attrs)}
       />
       <SiteDialog
-        key={dialog?.key}
+        key={`site-${dialog?.key ?? 0}`}
         open={dialog?.action === 'site'}
         text={dialog?.text ?? ''}
         onCancel={() => setDialog(null)}

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import type { Mark as PMMark } from '@tiptap/pm/model';
 import { Button } from 'antd';
@@ -20,7 +20,7 @@ type MarkCardProps = {
 
 /**
  * What a click on marked text shows: each of its marks, who redacted it and when, and Remove
- * (in editing mode). Escape or Close puts the focus back in the text.
+ * (in editing mode).
  */
 export function MarkCard({
   marks,
@@ -32,19 +32,20 @@ export function MarkCard({
   onRemove,
   onClose,
 }: MarkCardProps) {
-  const card = useRef<HTMLDivElement>(null);
-  useEffect(() => card.current?.focus(), [marks]);
+  // The focus stays in the text (a click on a mark may be a click to type there); Escape closes.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onClose]);
   return (
     <div
-      ref={card}
       className="rep-floating rep-floating--card"
-      role="dialog"
+      role="group"
       aria-label="Marks on this text"
-      tabIndex={-1}
       style={{ top, left }}
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') onClose();
-      }}
     >
       <Button
         className="rep-floating__close"

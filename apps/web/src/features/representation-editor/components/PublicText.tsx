@@ -11,7 +11,7 @@ const PLACEHOLDERS = new Set<string>(redactionTypes.map(redactionPlaceholder));
 export function PublicText({ doc }: { doc: EditorNode }) {
   const publicDoc = publicDocOf(doc);
   return (
-    <div className="rep-public" aria-label="Public view of the text">
+    <div className="rep-public" role="region" aria-label="Public view of the text">
       {(publicDoc.content ?? []).map((node, index) => renderNode(node, index))}
     </div>
   );
