@@ -22,10 +22,15 @@ function table(pdf: Pdf, header: string[], rows: string[][]) {
   const width = pdf.page.width - 2 * MARGIN;
   const column = width / header.length;
   const pad = 4;
-  const line = (cells: string[], bold: boolean) => {
+  const heightOf = (cells: string[], bold: boolean) => {
     pdf.font(bold ? 'Bold' : 'Body').fontSize(BODY * 0.9);
-    const height =
-      Math.max(...cells.map((cell) => pdf.heightOfString(cell, { width: column - 2 * pad }))) + 2 * pad;
+    return Math.max(...cells.map((cell) => pdf.heightOfString(cell, { width: column - 2 * pad }))) + 2 * pad;
+  };
+  // A short table stays on one page: it starts on the next rather than splitting.
+  const whole = heightOf(header, true) + rows.reduce((sum, row) => sum + heightOf(row, false), 0);
+  if (whole < (pdf.page.height - 2 * MARGIN) / 2) room(pdf, whole);
+  const line = (cells: string[], bold: boolean) => {
+    const height = heightOf(cells, bold);
     room(pdf, height);
     const top = pdf.y;
     cells.forEach((cell, i) => {

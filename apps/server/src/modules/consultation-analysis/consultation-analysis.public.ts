@@ -9,6 +9,7 @@ import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import { todayInEngland } from './consultation-analysis.access';
 import { eventOf } from './consultation-analysis.service';
+import { withheld } from './consultation-analysis.withhold';
 
 type Trx = Transaction<Database>;
 
@@ -23,15 +24,19 @@ type Row = {
   received_date: string;
   status: string;
   public_text: string;
+  /** Read only to withhold them from the text, never sent. */
+  contact_name: string | null;
+  agent_name: string | null;
   total: number;
 };
 
 /**
  * GET /public/consultations/events/{id}/representations: a closed consultation's representations as
- * a council publishes them. Allow-listed to the bone: the public text (redactions replaced), an
- * organisation's name but never a person's, no contact details, no text as received, no staff
- * comments; the council's responses only once sent. The columns that hold anything else are never
- * selected, so no presenter can let them through by mistake.
+ * a council publishes them. Allow-listed to the bone: the public text (redactions replaced, and any
+ * personal data still in it withheld: `withheld`), an organisation's name but never a person's, no
+ * contact details, no text as received, no staff comments; the council's responses only once sent.
+ * Columns that hold anything else are never selected (the writer's and agent's names only to
+ * withhold them), so no presenter can let them through by mistake.
  */
 export async function publishedRepresentations(
   trx: Trx,
@@ -47,8 +52,9 @@ export async function publishedRepresentations(
   const { rows } = await sql<Row>`
     select r.id, r.reference, r.representee_type, o.name as organisation_name, o.organisation_type,
       r.attitude, r.correspondence_type, r.received_date::text as received_date, r.status, r.public_text,
-      count(*) over ()::int as total
+      c.name as contact_name, a.name as agent_name, count(*) over ()::int as total
     from representations r left join organisations o on o.id = r.organisation_id
+      left join contacts c on c.id = r.contact_id left join contacts a on a.id = r.agent_contact_id
     where r.consultation_event_id = ${event.id} and r.deleted_at is null
     order by r.reference
     limit ${pageSize} offset ${(page - 1) * pageSize}`.execute(trx);
@@ -112,6 +118,7 @@ export async function publishedRepresentations(
 
   const representations: PublicRepresentation[] = rows.map((row) => {
     const reference = representationReference(row.reference);
+    const names = [row.contact_name, row.agent_name];
     const parts = subs.filter((sub) => sub.representation_id === row.id);
     const partIds = new Map(
       parts.map((sub) => [sub.id, subRepresentationReference(row.reference, sub.sequential_id)]),
@@ -131,12 +138,12 @@ export async function publishedRepresentations(
       correspondenceType: row.correspondence_type as PublicRepresentation['correspondenceType'],
       topics: topics.filter((topic) => topic.representation_id === row.id).map((topic) => topic.name),
       receivedDate: row.received_date,
-      text: row.public_text,
+      text: withheld(row.public_text, names),
       subRepresentations: parts.map((sub) => ({
         reference: partIds.get(sub.id)!,
         attitude: sub.attitude as PublicRepresentation['attitude'],
         topic: sub.topic,
-        text: sub.public_text,
+        text: withheld(sub.public_text, names),
       })),
       responses: responses
         .filter((response) =>
@@ -152,8 +159,8 @@ export async function publishedRepresentations(
         )
         .map((response) => ({
           target: response.representation_id ? reference : partIds.get(response.sub_representation_id!)!,
-          title: response.description,
-          text: response.plain_text,
+          title: withheld(response.description, names),
+          text: withheld(response.plain_text, names),
         })),
     };
   });

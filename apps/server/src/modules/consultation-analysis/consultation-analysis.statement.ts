@@ -9,6 +9,7 @@ import {
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { eventOf, preferHashJoins } from './consultation-analysis.service';
+import { withheld } from './consultation-analysis.withhold';
 
 type Trx = Transaction<Database>;
 
@@ -19,7 +20,8 @@ type Trx = Transaction<Database>;
  * addressed. Built here as a list of blocks both writers (Word, PDF) lay out the same way.
  *
  * Only the public text of a representation is ever read (`public_text`, the text with every
- * redaction replaced): the text as received and the staff's text are not selected at all.
+ * redaction replaced, and any personal data still in it withheld): the text as received and the
+ * staff's text are not selected at all.
  */
 export type StatementBlock =
   | { kind: 'title'; text: string }
@@ -48,6 +50,9 @@ type RepresentationRow = {
   attitude: string | null;
   status: string;
   public_text: string;
+  /** Read only to withhold them from the quotes, never written. */
+  contact_name: string | null;
+  agent_name: string | null;
 };
 type SubRow = {
   id: string;
@@ -72,12 +77,26 @@ const longDate = (iso: string) =>
   });
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** A text's sentences (or lines), long enough to say something, whitespace tidied. */
+/** A letter's framing rather than its point: greetings, sign-offs, "please contact me". */
+const FRAMING =
+  /^(dear\b|to whom it may concern|yours\b|kind regards|best wishes|regards\b|many thanks|thank you\b|thanks\b|i am writing\b|please (contact|call|email|write)|you can (reach|contact|call|email))/i;
+
+/**
+ * A text's sentences (or lines) that say something about the plan: long enough, not a greeting or
+ * a sign-off, not cut off at a comma, and with nothing withheld in them (a quote about how to
+ * reach someone says nothing about the plan).
+ */
 export function sentencesOf(text: string): string[] {
   return text
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.replace(/\s+/g, ' ').trim())
-    .filter((sentence) => sentence.length >= 20);
+    .filter(
+      (sentence) =>
+        sentence.length >= 20 &&
+        !FRAMING.test(sentence) &&
+        !sentence.endsWith(',') &&
+        !/\[[a-z ]+ redacted\]/.test(sentence),
+    );
 }
 
 const clip = (text: string) =>
@@ -137,8 +156,9 @@ export async function buildStatement(
   const { rows: representations } = await sql<RepresentationRow>`
     select r.id, r.reference, r.representee_type, r.contact_id, r.organisation_id,
       o.name as organisation_name, o.organisation_type, r.correspondence_type, r.attitude, r.status,
-      r.public_text
+      r.public_text, c.name as contact_name, a.name as agent_name
     from representations r left join organisations o on o.id = r.organisation_id
+      left join contacts c on c.id = r.contact_id left join contacts a on a.id = r.agent_contact_id
     where r.consultation_event_id = ${event.id} and r.deleted_at is null
     order by r.reference`.execute(trx);
   const ids = representations.map((row) => row.id);
@@ -316,9 +336,11 @@ export async function buildStatement(
       level: 2,
       text: `${issue.topic.name} (${plural(issue.representations.length, 'representation')}, ${plural(issue.subs.length, 'sub-representation')})`,
     });
+    // Personal data not yet redacted is withheld before any sentence is picked.
+    const namesOf = (row: RepresentationRow) => [row.contact_name, row.agent_name];
     const lines = summaryOf([
-      ...issue.representations.map((row) => row.public_text),
-      ...issue.subs.map((row) => row.public_text),
+      ...issue.representations.map((row) => withheld(row.public_text, namesOf(row))),
+      ...issue.subs.map((sub) => withheld(sub.public_text, namesOf(byId.get(sub.representation_id)!))),
     ]);
     if (lines.length > 0) blocks.push({ kind: 'bullets', items: lines });
   }
@@ -359,7 +381,7 @@ export async function buildStatement(
     blocks.push({
       kind: 'table',
       header: ['Response', 'Representations'],
-      rows: [...byTitle].map(([description, references]) => [description, references.join(', ')]),
+      rows: [...byTitle].map(([description, references]) => [withheld(description), references.join(', ')]),
     });
   }
 

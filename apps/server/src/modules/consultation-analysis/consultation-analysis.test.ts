@@ -50,9 +50,11 @@ const call = apiCaller(
 // What must never leave the staff screens: redacted words, contact details, the text as received.
 const PHONE = '07700 900123';
 const EMAIL = 'alice.smith@example.com';
+const SECRETARY = 'secretary@riverside.test';
 const SECRETS = [
   PHONE,
   EMAIL,
+  SECRETARY,
   'Alice',
   'Smith',
   'Bob Jones',
@@ -231,7 +233,10 @@ async function seedConsultation() {
       correspondence: 'Online form',
       attitude: 'Oppose',
       status: 'In review',
-      content: docFromPlainText(`${CAMPAIGN} Too many homes are planned for the valley.`),
+      // Not redacted yet: the sign-off still names the writer.
+      content: docFromPlainText(
+        `${CAMPAIGN} Too many homes are planned for the valley.\n\nYours sincerely,\nBob Jones`,
+      ),
       original: `${CAMPAIGN} Too many homes are planned for the valley. Bob Jones`,
       topics: [housing, transport],
     });
@@ -241,7 +246,9 @@ async function seedConsultation() {
       contactId: eve,
       correspondence: 'Email',
       attitude: 'Oppose',
-      content: docFromPlainText(`${CAMPAIGN} The bus service should come first.`),
+      content: docFromPlainText(
+        `${CAMPAIGN} The bus service should come first. Write to ${SECRETARY} for more.`,
+      ),
       original: `${CAMPAIGN} The bus service should come first.`,
       topics: [transport],
     });
@@ -707,7 +714,7 @@ describe('GET /consultations/events/{id}/statement (Regulation 22(1)(c))', () =>
       'Housing (2 representations, 0 sub-representations)',
       'Green belt (1 representation, 1 sub-representation)',
       `“${CAMPAIGN}” (in 2 representations)`,
-      '[telephone number redacted]',
+      '“The green belt boundary must stay where it is.” (in 2 representations)',
       'How the issues have been addressed',
       'Green belt boundary retained',
       'Boundary review',
@@ -825,6 +832,11 @@ describe('GET /public/consultations/events/{id}/representations', () => {
     });
     // Written but not sent: not published.
     expect(third!.responses).toEqual([]);
+    // Personal data an officer has not redacted yet is withheld all the same.
+    expect(third!.text).toBe(
+      `${CAMPAIGN} Too many homes are planned for the valley.\n\nYours sincerely,\n[name redacted]`,
+    );
+    expect(body.representations[3]!.text).toContain('Write to [email address redacted] for more.');
     expect(third!.topics).toEqual(['Housing', 'Transport']);
     for (const secret of [
       ...SECRETS,
@@ -862,6 +874,16 @@ describe('GET /public/consultations/events/{id}/representations', () => {
 });
 
 describe('topic summaries', () => {
+  it('leaves out greetings, sign-offs and sentences with anything withheld', () => {
+    expect(
+      summaryOf([
+        'To whom it may concern,\nThe plan is wrong about the roads.',
+        'Please call me on [telephone number redacted]. Yours faithfully,',
+        'Kind regards from the valley residents.',
+      ]),
+    ).toEqual(['“The plan is wrong about the roads.”']);
+  });
+
   it('puts the sentences most letters share first, then the first sentence of the others', () => {
     expect(
       summaryOf([
