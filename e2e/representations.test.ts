@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { representationMessages as m } from '../packages/shared/src/representations/messages';
+import { axeViolations } from './support/axe';
 import { chooseOption, fieldError, managerApi } from './support/representations';
 import { openAsTenant, openedDialog, startRunningApp, type RunningApp } from './support/running-app';
 
@@ -39,8 +40,8 @@ describe('representation manager (issue 15 point 2)', () => {
       const event = await api.createEvent(`Valley Local Plan ${Date.now()}`);
       const organisation = `Friends of the Valley ${Date.now().toString(36)}`;
 
-      // The table first: empty, with its spec message.
-      await page.getByText(m.noRepresentations).waitFor(FIRST_LOAD);
+      // The table first (the demo council's letters are already in it).
+      await page.getByText(/^\d[\d,]* representations?$/).waitFor(FIRST_LOAD);
       await page.getByRole('button', { name: 'New representation' }).click();
       const drawer = await openedDialog(page, 'New representation');
       await expect.poll(() => page.url()).toMatch(/\/all\/new-representation\/representee$/);
@@ -64,6 +65,7 @@ describe('representation manager (issue 15 point 2)', () => {
       expect(await postcode.getAttribute('aria-invalid')).toBe('true');
       expect(await fieldError(postcode)).toBe(m.postcodeInvalid);
       await shot(page, 'representations-postcode');
+      expect(await axeViolations(page)).toEqual([]);
       await postcode.fill('ls1 4ap');
       await orgDrawer.getByRole('button', { name: 'Next' }).click();
       await orgDrawer.getByRole('heading', { name: 'Contact details' }).waitFor();
@@ -93,6 +95,7 @@ describe('representation manager (issue 15 point 2)', () => {
       await drawer.getByText(m.receivedDateRequired).waitFor();
       await drawer.getByText(m.acknowledgeDateRequired).waitFor();
       expect(await fieldError(drawer.getByLabel('Received date'))).toBe(m.receivedDateRequired);
+      expect(await axeViolations(page)).toEqual([]);
 
       await chooseOption(page, drawer.getByLabel('Consultation event'), event.name);
       await chooseOption(page, drawer.getByLabel('Correspondence'), 'Letter');
@@ -116,7 +119,14 @@ describe('representation manager (issue 15 point 2)', () => {
       await drawer.waitFor({ state: 'hidden' });
       await expect.poll(() => page.url()).toMatch(/\/consultations\/representations\/all$/);
 
-      // In the table, and kept as entered.
+      // In the table (found by its representee's name), and kept as entered.
+      const search = async () => {
+        const box = page.getByLabel('Search representations');
+        await box.fill(organisation);
+        await box.press('Enter');
+        await page.getByText('1 representation', { exact: true }).waitFor(FIRST_LOAD);
+      };
+      await search();
       const row = page.getByRole('row').filter({ hasText: organisation });
       await row.waitFor();
       const stored = await api.representation(id);
@@ -135,6 +145,7 @@ describe('representation manager (issue 15 point 2)', () => {
       const reference = stored!.reference;
       await row.getByRole('link', { name: `Open ${reference}` }).waitFor();
       await shot(page, 'representations-table');
+      expect(await axeViolations(page)).toEqual([]);
 
       // Spec 02 §4: the status, one of the eight, saved.
       const status = page.getByRole('combobox', { name: `Status of ${reference}` });
@@ -144,6 +155,7 @@ describe('representation manager (issue 15 point 2)', () => {
       await chooseOption(page, status, 'Response sent');
       expect((await saved).status()).toBe(204);
       await page.reload();
+      await search();
       await page
         .getByRole('row')
         .filter({ hasText: organisation })

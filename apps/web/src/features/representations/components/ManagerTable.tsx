@@ -91,7 +91,6 @@ export function ManagerTable<Row extends { id: string }>(props: ManagerTableProp
           <Input.Search
             id={searchId}
             placeholder={`Search ${noun.many}`}
-            allowClear
             value={typed}
             maxLength={200}
             onChange={(event) => setTyped(event.target.value)}

@@ -146,10 +146,6 @@ export function RepresentationsTab() {
         </Space>
       ),
     },
-    { key: 'agent_name', title: 'Agent', render: (_, row) => row.agentName ?? '—' },
-    { key: 'event_name', title: 'Event', render: (_, row) => row.eventName },
-    { key: 'correspondence_type', title: 'Correspondence', render: (_, row) => row.correspondenceType },
-    { key: 'received_date', title: 'Received', render: (_, row) => formatDate(row.receivedDate) },
     {
       key: 'status',
       title: 'Status',
@@ -172,6 +168,10 @@ export function RepresentationsTab() {
           <StatusTag status={row.status} settings={settings.data} />
         ),
     },
+    { key: 'received_date', title: 'Received', render: (_, row) => formatDate(row.receivedDate) },
+    { key: 'event_name', title: 'Event', render: (_, row) => row.eventName },
+    { key: 'correspondence_type', title: 'Correspondence', render: (_, row) => row.correspondenceType },
+    { key: 'agent_name', title: 'Agent', render: (_, row) => row.agentName ?? '—' },
     { key: 'attitude', title: 'Attitude', render: (_, row) => row.attitude ?? '—' },
     {
       key: 'topics',
