@@ -47,7 +47,7 @@ const columns = new Map<string, TableColumn>([
       sortable: false,
       groupable: true,
       anyOf: (values) => sql<SqlBool>`t.tags && ${values}::text[]`,
-      elements: sql`select e as value from unnest(t.tags) e union all select null where cardinality(t.tags) = 0`,
+      groupJoin: sql`left join lateral unnest(t.tags) as g(value) on true`,
       label: (value) => (value === null ? 'No tag' : `Tag ${String(value)}`),
     },
   ],

@@ -28,8 +28,11 @@ export type TableColumn = {
   valueType?: 'uuid' | 'bigint';
   /** Array fields: a row matches when it holds any of the values. */
   anyOf?: (values: string[]) => RawBuilder<SqlBool>;
-  /** Array fields that group: the row's elements as rows of `value` (text), one null row for none. */
-  elements?: RawBuilder<unknown>;
+  /**
+   * Array fields that group: a join on the caller's FROM giving the row's elements as `g.value`
+   * (text), one row each, and one row with a null value when it has none (a left join).
+   */
+  groupJoin?: RawBuilder<unknown>;
   /** Groups of a field with fixed values come in this order (statuses in their order). */
   options?: readonly string[];
   /** A group's label (an id's name, say); by default the value itself. */
@@ -204,9 +207,10 @@ export function groupColumnOf(columns: TableColumns, name: string): TableColumn 
 /** Rows of one group: those whose value is `given` (null: those with none). */
 export function groupMatch(column: TableColumn, given: GroupValue): RawBuilder<SqlBool> {
   if (column.kind === 'array') {
-    if (!column.elements) return FALSE;
+    if (!column.groupJoin) return FALSE;
     const target = given === null ? null : String(given);
-    return sql<SqlBool>`exists (select 1 from (${column.elements}) g where g.value is not distinct from ${target})`;
+    return sql<SqlBool>`exists (select 1 from (select 1) as one ${column.groupJoin}
+      where g.value is not distinct from ${target})`;
   }
   if (given === null) return sql<SqlBool>`${column.value} is null`;
   switch (column.kind) {
@@ -249,7 +253,7 @@ export async function groupCounts(
       : column.kind === 'date'
         ? sql`(${column.value})::text`
         : column.value;
-  const lateral = column.kind === 'array' ? sql`cross join lateral (${column.elements}) g` : sql``;
+  const lateral = column.kind === 'array' ? column.groupJoin! : sql``;
   const { rows } = await sql<{ value: unknown; count: number }>`
     select ${value} as value, count(*)::int as count
     from ${from} ${lateral}
@@ -290,6 +294,12 @@ export async function runTableQuery(
     from: RawBuilder<unknown>;
     /** The table's own conditions (live rows) and its search, if any. */
     where: RawBuilder<SqlBool>;
+    /**
+     * The same conditions spelt for the page of rows, when the planner needs them otherwise: a
+     * page walks an index in the sort's order and stops at the limit, so a search is best a set
+     * looked up once, where a count or groups take every matching row from the indexes at once.
+     */
+    pageWhere?: RawBuilder<SqlBool>;
     id: RawBuilder<unknown>;
     columns: TableColumns;
     /** Appended to every ORDER BY; the default order when the query gives none. */
@@ -297,18 +307,30 @@ export async function runTableQuery(
   },
   query: TableQueryValues,
 ): Promise<TablePage> {
-  const filtered = and([table.where, compileFilters(query.filter, table.columns)]);
+  const filters = compileFilters(query.filter, table.columns);
+  const filtered = and([table.where, filters]);
   const groupColumn = query.groupBy ? groupColumnOf(table.columns, query.groupBy) : null;
-  const where =
-    groupColumn && query.groupValue !== undefined
-      ? and([filtered, groupMatch(groupColumn, query.groupValue)])
-      : filtered;
+  const inGroup =
+    groupColumn && query.groupValue !== undefined ? [groupMatch(groupColumn, query.groupValue)] : [];
+  const where = and([filtered, ...inGroup]);
+  const pageWhere = and([table.pageWhere ?? table.where, filters, ...inGroup]);
   const orderBy = compileSort(query.sort, table.columns, table.tieBreak);
-  const [count, page, groups] = await Promise.all([
-    sql<{ count: number }>`select count(*)::int as count from ${table.from} where ${where}`.execute(trx),
-    sql<{ id: string }>`select ${table.id} as id from ${table.from} where ${where}
-      order by ${orderBy} limit ${query.limit} offset ${query.offset}`.execute(trx),
-    groupColumn ? groupCounts(trx, table.from, filtered, groupColumn) : Promise.resolve([]),
-  ]);
-  return { count: count.rows[0]?.count ?? 0, ids: page.rows.map((row) => row.id), groups };
+  const groups = groupColumn ? await groupCounts(trx, table.from, filtered, groupColumn) : [];
+  // Every row is in exactly one group of a field with one value a row: their counts add up to the
+  // total, which then needs no count of its own.
+  const countFromGroups =
+    groupColumn !== null &&
+    groupColumn.kind !== 'array' &&
+    query.groupValue === undefined &&
+    groups.length < GROUPS_MAX;
+  const count = countFromGroups
+    ? groups.reduce((sum, group) => sum + group.count, 0)
+    : ((
+        await sql<{ count: number }>`select count(*)::int as count from ${table.from} where ${where}`.execute(
+          trx,
+        )
+      ).rows[0]?.count ?? 0);
+  const page = await sql<{ id: string }>`select ${table.id} as id from ${table.from} where ${pageWhere}
+    order by ${orderBy} limit ${query.limit} offset ${query.offset}`.execute(trx);
+  return { count, ids: page.rows.map((row) => row.id), groups };
 }

@@ -280,8 +280,7 @@ export function customTableColumns(rows: ColumnRow[], custom: RawBuilder<unknown
             groupable: true,
             options,
             anyOf: (values) => sql<SqlBool>`${list} ?| ${values}::text[]`,
-            elements: sql`select e as value from jsonb_array_elements_text(${list}) e
-              union all select null where jsonb_array_length(${list}) = 0`,
+            groupJoin: sql`left join lateral jsonb_array_elements_text(${list}) as g(value) on true`,
           };
         }
         case 'text':

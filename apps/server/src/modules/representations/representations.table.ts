@@ -12,9 +12,13 @@ import { columnRows, customTableColumns } from '../consultations/consultations.c
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const SITE_ID = /^\d{1,18}$/;
 
-/** The representations table's FROM: the row, its event, representee and agent. */
+/**
+ * The representations table's FROM: the row, its event, representee and agent. Left joins all
+ * (the event is always there, by its foreign key), so a count or a page of ids that reads none of
+ * their columns leaves them out of the plan altogether.
+ */
 export const REPRESENTATIONS_FROM = sql`representations r
-  join consultation_events e on e.id = r.consultation_event_id
+  left join consultation_events e on e.id = r.consultation_event_id
   left join organisations o on o.id = r.organisation_id
   left join contacts c on c.id = r.contact_id
   left join contacts a on a.id = r.agent_contact_id`;
@@ -25,12 +29,42 @@ const HAS_RESPONSE = sql`exists (select 1 from consultation_responses cr where c
   and (cr.representation_id = r.id or cr.sub_representation_id in (
     select s.id from sub_representations s where s.representation_id = r.id)))`;
 
-/** The table's allow-list: `representationTableFields` as SQL, and the council's custom columns. */
-export async function representationColumns(trx: Trx): Promise<Map<string, TableColumn>> {
+/** The field names a query uses (filters, nested ones too, sort and groupBy). */
+function fieldsOf(query: TableQueryValues): Set<string> {
+  const names = new Set<string>([
+    ...query.sort.map((item) => item.field),
+    ...(query.groupBy ? [query.groupBy] : []),
+  ]);
+  const walk = (filters: TableQueryValues['filter']) => {
+    for (const filter of filters) {
+      if (filter.type === 'group') walk(filter.filters);
+      else if ('dbPropertyName' in filter) names.add(filter.dbPropertyName);
+    }
+  };
+  walk(query.filter);
+  return names;
+}
+
+/**
+ * The table's allow-list: `representationTableFields` as SQL, and the council's custom columns.
+ * Names for group labels and the custom columns are read only when the query uses them.
+ */
+export async function representationColumns(
+  trx: Trx,
+  query: TableQueryValues,
+): Promise<Map<string, TableColumn>> {
+  const used = fieldsOf(query);
+  const none = Promise.resolve([] as { id: string; name: string }[]);
   const [events, topics, custom] = await Promise.all([
-    trx.selectFrom('consultation_events').select(['id', 'name']).execute(),
-    trx.selectFrom('consultation_topics').select(['id', 'name']).execute(),
-    columnRows(trx, 'representations'),
+    query.groupBy === 'consultation_event_id'
+      ? trx.selectFrom('consultation_events').select(['id', 'name']).execute()
+      : none,
+    query.groupBy === 'topics'
+      ? trx.selectFrom('consultation_topics').select(['id', 'name']).execute()
+      : none,
+    [...used].some((name) => name.startsWith('custom_'))
+      ? columnRows(trx, 'representations')
+      : Promise.resolve([]),
   ]);
   const eventNames = new Map(events.map((event) => [event.id, event.name]));
   const topicNames = new Map(topics.map((topic) => [topic.id, topic.name]));
@@ -61,9 +95,8 @@ export async function representationColumns(trx: Trx): Promise<Map<string, Table
           : sql<SqlBool>`exists (select 1 from representation_topics rt
               where rt.representation_id = r.id and rt.topic_id = any(${ids}::uuid[]))`;
       },
-      elements: sql`select rt.topic_id::text as value from representation_topics rt where rt.representation_id = r.id
-        union all select null where not exists (
-          select 1 from representation_topics rt where rt.representation_id = r.id)`,
+      groupJoin: sql`left join (select rt.representation_id, rt.topic_id::text as value
+        from representation_topics rt) g on g.representation_id = r.id`,
       label: (value) => (value === null ? 'No topic' : (topicNames.get(String(value)) ?? String(value))),
     },
     site_ids: {
@@ -99,28 +132,51 @@ export async function representationColumns(trx: Trx): Promise<Map<string, Table
 
 /**
  * The search box: a reference ('R000123', '123'), a representee's or agent's name, or words of the
- * text (every word, each as a prefix, through the full-text index on plain_text).
+ * text (every word, each as a prefix, through the full-text index on plain_text). Two spellings
+ * of one condition (see `runTableQuery`): `where` lets a count or groups combine the indexes
+ * (full text, representee, agent, organisation) in one bitmap; `pageWhere` looks the text up once
+ * as a set, so a page read in the sort's order never parses a letter to test it.
  */
-export function representationSearch(search: string | null | undefined): RawBuilder<SqlBool> {
+export function representationSearch(search: string | null | undefined): {
+  where: RawBuilder<SqlBool>;
+  pageWhere: RawBuilder<SqlBool>;
+} {
   const text = (search ?? '').trim();
-  if (!text) return sql<SqlBool>`true`;
-  const alternatives: RawBuilder<SqlBool>[] = [];
+  if (!text) return { where: sql<SqlBool>`true`, pageWhere: sql<SqlBool>`true` };
+  const where: RawBuilder<SqlBool>[] = [];
+  const pageWhere: RawBuilder<SqlBool>[] = [];
   const reference = /^r?0*(\d{1,9})$/i.exec(text);
-  if (reference) alternatives.push(sql<SqlBool>`r.reference = ${Number(reference[1])}`);
+  if (reference) {
+    where.push(sql<SqlBool>`r.reference = ${Number(reference[1])}`);
+    pageWhere.push(sql<SqlBool>`r.reference = ${Number(reference[1])}`);
+  }
+  const name = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const people = sql`select id from contacts where name ilike ${name}`;
+  const organisations = sql`select id from organisations where name ilike ${name}`;
+  // An array of ids is what an index scan takes; a set (hashed once) is what a row-by-row filter
+  // wants: '= any' over 500 names, tested on every row of a page's walk, took 0.8 s.
+  where.push(
+    sql<SqlBool>`r.contact_id = any(array(${people}))`,
+    sql<SqlBool>`r.agent_contact_id = any(array(${people}))`,
+    sql<SqlBool>`r.organisation_id = any(array(${organisations}))`,
+  );
+  pageWhere.push(
+    sql<SqlBool>`r.contact_id in (${people})`,
+    sql<SqlBool>`r.agent_contact_id in (${people})`,
+    sql<SqlBool>`r.organisation_id in (${organisations})`,
+  );
   const words = (text.match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 10);
   if (words.length > 0) {
     // Letters and digits only, so nothing typed is read as a tsquery operator.
-    const query = words.map((word) => `${word}:*`).join(' & ');
-    alternatives.push(sql<SqlBool>`r.id in (select t.id from representations t
-      where to_tsvector('english', t.plain_text) @@ to_tsquery('english', ${query}))`);
+    const query = sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(' & ')})`;
+    where.push(sql<SqlBool>`to_tsvector('english', r.plain_text) @@ ${query}`);
+    pageWhere.push(sql<SqlBool>`r.id in (select t.id from representations t
+      where to_tsvector('english', t.plain_text) @@ ${query})`);
   }
-  const name = `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-  alternatives.push(
-    sql<SqlBool>`r.contact_id in (select id from contacts where name ilike ${name})`,
-    sql<SqlBool>`r.agent_contact_id in (select id from contacts where name ilike ${name})`,
-    sql<SqlBool>`r.organisation_id in (select id from organisations where name ilike ${name})`,
-  );
-  return sql<SqlBool>`(${sql.join(alternatives, sql` or `)})`;
+  return {
+    where: sql<SqlBool>`(${sql.join(where, sql` or `)})`,
+    pageWhere: sql<SqlBool>`(${sql.join(pageWhere, sql` or `)})`,
+  };
 }
 
 type RowRecord = {
@@ -215,13 +271,15 @@ export async function rowsByIds(trx: Trx, ids: string[]): Promise<Representation
 
 /** Spec 02 §3 Table query over the representations tab. */
 export async function searchRepresentations(trx: Trx, query: TableQueryValues) {
+  const search = representationSearch(query.search);
   const page = await runTableQuery(
     trx,
     {
       from: REPRESENTATIONS_FROM,
-      where: sql<SqlBool>`r.deleted_at is null and ${representationSearch(query.search)}`,
+      where: sql<SqlBool>`r.deleted_at is null and ${search.where}`,
+      pageWhere: sql<SqlBool>`r.deleted_at is null and ${search.pageWhere}`,
       id: sql`r.id`,
-      columns: await representationColumns(trx),
+      columns: await representationColumns(trx, query),
       tieBreak: sql`r.reference desc`,
     },
     query,
