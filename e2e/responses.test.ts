@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { representationMessages } from '../packages/shared/src/representations/messages';
 import { representationSchema } from '../packages/shared/src/representations/schemas';
 import { responseListSchema } from '../packages/shared/src/representations/responsesApi';
+import { axeViolationsIn } from './support/axe';
 import { openAsTenant, openedDialog, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
@@ -125,10 +126,13 @@ describe('response manager (issue 15 point 6)', () => {
     await responses.getByText(templateTitle).waitFor();
     await expect.poll(() => responses.locator('.ant-tag').filter({ hasText: 'Template' }).count()).toBe(1);
     await shot(page, 'responses-template-saved');
+    // The screen passes WCAG 2.2 AA with a response listed and open in the form.
+    expect(await axeViolationsIn(page, '.response-manager')).toEqual([]);
 
     // The second letter, found through the select by its reference.
-    await page.getByRole('combobox', { name: 'Representation' }).click();
-    await page.keyboard.type(second.reference);
+    const select = page.getByRole('combobox', { name: 'Representation' });
+    await select.click();
+    await select.fill(second.reference);
     // Once the search has answered, the one representation with that reference is offered.
     const options = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
     await expect.poll(() => options.allTextContents()).toEqual([`${second.reference} — Sam Second${marker}`]);
@@ -181,6 +185,9 @@ describe('response manager (issue 15 point 6)', () => {
     expect(representationMessages.responseTooLong).toBe('Response cannot be longer than 8000 characters');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await shot(page, 'responses-too-long');
+    // The error is tied to the text and announced; the count and message pass contrast.
+    expect(await axeViolationsIn(page, '.response-manager')).toEqual([]);
+    expect(await textArea(page).getAttribute('aria-invalid')).toBe('true');
     expect((await api.responses(second.id)).map((response) => response.description)).toEqual([
       `Road traffic ${marker}`,
     ]);

@@ -1,7 +1,8 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { Button, Input, Popover, Space, Tooltip } from 'antd';
+import { BoldOutlined, ItalicOutlined, OrderedListOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { REPRESENTATION_LIMITS, SAFE_LINK, documentMessages, htmlPlainText } from '@planning/shared';
 
 type ResponseTextEditorProps = {
@@ -55,16 +56,24 @@ export function ResponseTextEditor({
   // The HTML this editor last reported: any other value comes from outside (a template) and is shown.
   const reported = useRef(value ?? EMPTY);
   const [length, setLength] = useState(() => htmlPlainText(value ?? '').length);
+  // TipTap registers onUpdate once: it calls the latest onChange through this.
+  const changed = useRef(onChange);
+  useEffect(() => {
+    changed.current = onChange;
+  }, [onChange]);
   const editor = useEditor({
     extensions,
     content: value ?? '',
     editable: !readOnly,
-    editorProps: { attributes: attributesOf(labelId, countId, false) },
+    // Applied again whenever they change (useEditor compares its options on every render).
+    editorProps: {
+      attributes: attributesOf(labelId, error ? `${countId} ${errorId}` : countId, Boolean(error)),
+    },
     onUpdate: ({ editor: current }) => {
       const html = current.isEmpty ? '' : current.getHTML();
       reported.current = html;
       setLength(htmlPlainText(html).length);
-      onChange?.(html);
+      changed.current?.(html);
     },
   });
   const marks = useEditorState({
@@ -88,17 +97,8 @@ export function ResponseTextEditor({
 
   useEffect(() => editor?.setEditable(!readOnly, false), [editor, readOnly]);
 
-  // setOptions keeps them until the view is mounted, and applies them to a mounted one.
-  useEffect(() => {
-    editor?.setOptions({
-      editorProps: {
-        attributes: attributesOf(labelId, error ? `${countId} ${errorId}` : countId, Boolean(error)),
-      },
-    });
-  }, [editor, error, labelId, countId, errorId]);
-
   const over = length > REPRESENTATION_LIMITS.responseContentMax;
-  const button = (name: string, pressed: boolean, run: () => void, text: string) => (
+  const button = (name: string, pressed: boolean, run: () => void, icon: ReactNode) => (
     <Tooltip title={name}>
       <Button
         size="small"
@@ -106,10 +106,9 @@ export function ResponseTextEditor({
         aria-label={name}
         aria-pressed={pressed}
         disabled={readOnly}
+        icon={icon}
         onClick={run}
-      >
-        {text}
-      </Button>
+      />
     </Tooltip>
   );
 
@@ -126,19 +125,29 @@ export function ResponseTextEditor({
           role="toolbar"
           aria-label={`${label} formatting`}
         >
-          {button('Bold', marks?.bold ?? false, () => editor.chain().focus().toggleBold().run(), 'B')}
-          {button('Italic', marks?.italic ?? false, () => editor.chain().focus().toggleItalic().run(), 'I')}
+          {button(
+            'Bold',
+            marks?.bold ?? false,
+            () => editor.chain().focus().toggleBold().run(),
+            <BoldOutlined />,
+          )}
+          {button(
+            'Italic',
+            marks?.italic ?? false,
+            () => editor.chain().focus().toggleItalic().run(),
+            <ItalicOutlined />,
+          )}
           {button(
             'Bulleted list',
             marks?.bullets ?? false,
             () => editor.chain().focus().toggleBulletList().run(),
-            '•',
+            <UnorderedListOutlined />,
           )}
           {button(
             'Numbered list',
             marks?.numbers ?? false,
             () => editor.chain().focus().toggleOrderedList().run(),
-            '1.',
+            <OrderedListOutlined />,
           )}
           <LinkButton
             active={marks?.link ?? false}
