@@ -1,6 +1,8 @@
 import type { APIRequestContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { detectPersonalData } from '../packages/shared/src/representations/personalData';
 import { representationSchema } from '../packages/shared/src/representations/schemas';
+import { axeViolations } from './support/axe';
 import { openAsTenant, openedDialog, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
@@ -17,24 +19,6 @@ const shot = async (page: Page, name: string) => {
     await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
 };
 
-const PHONE = '01632 960123';
-const SENTENCE = 'I object to the new homes on the green belt.';
-/** A letter as typed into the correspondence form: the sender's block, then the objection. */
-const LETTER = [
-  'Jane Doe',
-  '14 Mill Lane',
-  'Newtown ME1 2AB',
-  '',
-  'Dear Sir,',
-  '',
-  `${SENTENCE} The traffic on the lane is already dangerous at school times.`,
-  '',
-  `Please call me on ${PHONE} if you need more.`,
-  '',
-  'Yours faithfully,',
-  'Jane Doe',
-].join('\n');
-
 /** The officer's own calls, with the page's session (as the manager's screens would make them). */
 async function officerApi(page: Page) {
   const request: APIRequestContext = page.context().request;
@@ -43,32 +27,43 @@ async function officerApi(page: Page) {
   });
   const { csrfToken } = (await state.json()) as { csrfToken: string };
   const headers = { 'x-tenant': 'demo', 'x-csrf-token': csrfToken };
-  const post = async (path: string, data: unknown) => {
-    const answer = await request.post(`${running.baseUrl}/api/v1${path}`, { headers, data });
-    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(201);
-    return answer.json() as Promise<Record<string, unknown>>;
+  const read = async (id: string) => {
+    const answer = await request.get(`${running.baseUrl}/api/v1/consultations/representations/${id}`, {
+      headers,
+    });
+    expect(answer.status()).toBe(200);
+    return representationSchema.parse(await answer.json());
   };
   return {
-    /** A representation from Jane Doe (a contact of her own) to an event of its own. */
-    createLetter: async () => {
-      const today = new Date().toISOString().slice(0, 10);
-      const event = await post('/consultations/events', {
-        name: `Local plan consultation ${Date.now()}`,
-        startsOn: today,
-        endsOn: today,
+    /**
+     * A seeded demo letter still at 'Received' (nothing redacted, no parts yet) that holds a telephone number
+     * the shared detector finds: the letter, the number as written and its first sentence.
+     */
+    seededLetterWithPhone: async () => {
+      const search = await request.post(`${running.baseUrl}/api/v1/consultations/representations/search`, {
+        headers,
+        data: {
+          limit: 100,
+          filter: [{ type: 'select', dbPropertyName: 'status', equality: 'EQ', value: 'Received' }],
+          sort: [{ field: 'reference', order: 'asc' }],
+        },
       });
-      const { contacts } = (await post('/consultations/contacts', {
-        contacts: [{ contactType: 'individual', firstName: 'Jane', lastName: 'Doe' }],
-      })) as { contacts: { id: string }[] };
-      return representationSchema.parse(
-        await post('/consultations/representations', {
-          correspondenceType: 'Letter',
-          consultationEventId: event.id,
-          receivedDate: today,
-          representee: { type: 'privateIndividual', contactId: contacts[0]!.id },
-          originalText: LETTER,
-        }),
-      );
+      expect(search.status()).toBe(200);
+      const { result } = (await search.json()) as { result: { rows: { id: string }[] } };
+      for (const row of result.rows) {
+        const letter = await read(row.id);
+        if (letter.publicText !== letter.originalText.trim() || letter.subRepresentations.length > 0)
+          continue;
+        const phone = detectPersonalData(letter.originalText).find(
+          (found) => found.kind === 'telephone number',
+        );
+        if (!phone) continue;
+        // The letter's body (after its greeting): its first sentence, on one line.
+        const body = letter.originalText.split('\n\n')[1]!.split('\n')[0]!;
+        const sentence = body.includes('. ') ? body.slice(0, body.indexOf('. ') + 1) : body;
+        return { letter, phone: phone.text, sentence };
+      }
+      throw new Error('The demo seed has no letter at Received with a telephone number');
     },
     read: async (id: string) => {
       const answer = await request.get(`${running.baseUrl}/api/v1/consultations/representations/${id}`, {
@@ -108,7 +103,8 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
   it('proposes the telephone number, redacts it for the public, and cuts a sub-representation', async () => {
     const page = await openAsTenant(running, 'demo', '/consultations/representations/all', 'officer');
     const api = await officerApi(page);
-    const letter = await api.createLetter();
+    const { letter, phone: PHONE, sentence: SENTENCE } = await api.seededLetterWithPhone();
+    const digits = PHONE.replace(/\D/g, '').slice(-6);
 
     await page.goto(`${running.baseUrl}/consultations/representations/editor?representationId=${letter.id}`);
     await page.getByRole('heading', { name: `Representation ${letter.reference}` }).waitFor(FIRST_LOAD);
@@ -126,6 +122,7 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
       .poll(() => page.locator('.rep-text .rep-proposal').filter({ hasText: PHONE }).count())
       .toBe(1);
     await shot(page, 'editor-proposals');
+    expect(await axeViolations(page)).toEqual([]);
 
     await phoneProposal.getByRole('button', { name: `Accept: redact telephone number ${PHONE}` }).click();
     await phoneProposal.waitFor({ state: 'detached' });
@@ -134,19 +131,27 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
     const redactions = page.getByRole('list', { name: 'Redactions', exact: true });
     await expect.poll(() => redactions.textContent()).toContain('Not saved yet');
 
+    // Leaving with the redaction unsaved asks first (spec 02 §2 'Progress will be lost').
+    await page.getByRole('link', { name: 'Back to representations' }).click();
+    const leave = await openedDialog(page, 'Progress will be lost');
+    await leave.getByRole('button', { name: 'Continue with form' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/consultations/representations/editor');
+
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
     // The server stamped who redacted it.
     await expect.poll(() => redactions.textContent()).toContain('Redacted by Olu Officer');
     const stored = await api.read(letter.id);
     expect(stored.publicText).toContain('[telephone number redacted]');
-    expect(stored.publicText).not.toContain('960123');
+    expect(stored.publicText).not.toContain(PHONE);
+    expect(stored.publicText).not.toContain(digits);
 
     // Public view: the number is not in the page at all, its placeholder is.
     await modeSwitch(page, 'Public view');
     await page.getByLabel('Public view of the text').waitFor();
     let html = await page.content();
-    expect(html).not.toContain('960123');
+    expect(html).not.toContain(digits);
     expect(html).toContain('[telephone number redacted]');
     await shot(page, 'editor-public');
 
@@ -162,10 +167,13 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
     await expect
       .poll(() => page.locator('.rep-text .rep-mark--redaction', { hasText: PHONE }).count())
       .toBe(1);
+    // Internal view: who redacted what beside the text, read-only.
+    expect(await page.locator('.rep-text').getAttribute('contenteditable')).toBe('false');
+    expect(await axeViolations(page)).toEqual([]);
     await modeSwitch(page, 'Public view');
     await page.getByLabel('Public view of the text').waitFor();
     html = await page.content();
-    expect(html).not.toContain('960123');
+    expect(html).not.toContain(digits);
     expect(html).toContain('[telephone number redacted]');
 
     // A sentence becomes a sub-representation, listed with its reference.

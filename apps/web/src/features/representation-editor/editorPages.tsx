@@ -135,17 +135,17 @@ function RepresentationEditor({
       <EditorWorkspace
         textLabel={`Text of representation ${representation.reference}`}
         heading={<h1 className="rep-editor__title">Representation {representation.reference}</h1>}
-        details={
+        details={({ publicView }) => (
           <p className="rep-editor__details">
             <StatusTag status={representation.status} />
-            <span>{representation.representeeName}</span>
-            {representation.agentName && <span>Agent: {representation.agentName}</span>}
+            {!publicView && <span>{representation.representeeName}</span>}
+            {!publicView && representation.agentName && <span>Agent: {representation.agentName}</span>}
             <span>{representation.eventName}</span>
             <Link to={`/consultations/representations/all?representationId=${encodeURIComponent(id)}`}>
               Back to representations
             </Link>
           </p>
-        }
+        )}
         content={contentOf(representation.content, representation.originalText)}
         asReceived={representation.originalText}
         canWrite={representation.policy.canWrite}
@@ -286,13 +286,13 @@ function SubRepresentationEditor({
       <EditorWorkspace
         textLabel={`Text of sub-representation ${sub.reference}`}
         heading={<h1 className="rep-editor__title">Sub-representation {sub.reference}</h1>}
-        details={
+        details={({ publicView }) => (
           <p className="rep-editor__details">
             <StatusTag status={sub.status} />
-            <span>{parent.representeeName}</span>
+            {!publicView && <span>{parent.representeeName}</span>}
             <Link to={editorPath(parent.id)}>Back to representation {parent.reference}</Link>
           </p>
-        }
+        )}
         actions={
           parent.policy.canWrite &&
           !sub.isDeleted && (

@@ -46,7 +46,11 @@ const SPEC_MARKS = new Set<string>(['redaction', 'tag', 'map', 'subRepresentatio
 type EditorWorkspaceProps = {
   /** The page's heading and what is shown beside it (status, links). */
   heading: ReactNode;
-  details?: ReactNode;
+  /**
+   * What is shown under the heading; in the public view without the people's names (what may be
+   * redacted is on no part of that page).
+   */
+  details?: (view: { publicView: boolean }) => ReactNode;
   actions?: ReactNode;
   /** The text as saved (TipTap JSON). */
   content: EditorNode;
@@ -351,7 +355,7 @@ function Workspace({
       <header className="rep-editor__bar">
         <div className="rep-editor__heading">
           {heading}
-          {details}
+          {details?.({ publicView: mode === 'public' })}
         </div>
         <Space wrap className="rep-editor__actions">
           <Segmented<EditorMode>
