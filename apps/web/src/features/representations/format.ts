@@ -49,3 +49,27 @@ export function formatCustomValue(column: Pick<CustomColumn, 'dataType'>, value:
       return String(value);
   }
 }
+
+/** A timeline entry in words: its action, and what its detail says that a reader wants. */
+export function timelineText(entry: { action: string; detail: Record<string, unknown> }): string {
+  const text = (key: string) =>
+    typeof entry.detail[key] === 'string' ? (entry.detail[key] as string) : null;
+  const action = `${entry.action.charAt(0).toUpperCase()}${entry.action.slice(1)}`;
+  switch (entry.action) {
+    case 'status changed':
+      return text('from') && text('to') ? `Status changed from ${text('from')} to ${text('to')}` : action;
+    case 'created':
+      return text('duplicateOf') ? `Created as a copy of ${text('duplicateOf')}` : action;
+    case 'duplicated':
+      return text('copy') ? `Duplicated as ${text('copy')}` : action;
+    case 'updated': {
+      const fields = Array.isArray(entry.detail.fields) ? entry.detail.fields.map(String) : [];
+      return fields.length ? `Updated: ${fields.join(', ')}` : action;
+    }
+    case 'redaction added':
+    case 'redaction removed':
+      return text('redactionType') ? `${action} (${text('redactionType')})` : action;
+    default:
+      return text('reference') ? `${action}: ${text('reference')}` : action;
+  }
+}

@@ -225,7 +225,6 @@ function OrganisationBody({
   return (
     <div className="rep-detail__body">
       <div className="rep-detail__head">
-        <span>{o.organisationType}</span>
         <Permitted needs={DELETE}>
           <Button
             danger

@@ -43,7 +43,7 @@ import {
   uploadAttachments,
 } from '../api';
 import { failureText } from '../failureText';
-import { formatDate, formatMoment } from '../format';
+import { formatDate, formatMoment, timelineText } from '../format';
 import { DELETE, useManagerAccess, useSettings, WRITE } from '../hooks';
 import { managerPath } from '../managerRoutes';
 import { editorPath, StatusTag, statusOptions } from '../components/status';
@@ -296,9 +296,7 @@ function TimelineSection({ representationId }: { representationId: string }) {
             key: entry.id,
             content: (
               <span>
-                <strong>{entry.action[0]!.toUpperCase() + entry.action.slice(1)}</strong>{' '}
-                {typeof entry.detail.status === 'string' ? `to ${entry.detail.status} ` : ''}
-                by {entry.userName}, {formatMoment(entry.createdAt)}
+                <strong>{timelineText(entry)}</strong> by {entry.userName}, {formatMoment(entry.createdAt)}
               </span>
             ),
           }))}

@@ -37,7 +37,7 @@ export function ContactDrawer({ open, kind, onClose, onSaved }: ContactDrawerPro
   const [form] = Form.useForm<{ chosen?: string; person?: Record<string, unknown> }>();
   const [dirty, setDirty] = useState(false);
   const { index, key, goTo } = useDrawerStep(steps, null);
-  const chosen = Form.useWatch('chosen', form);
+  const chosen = Form.useWatch('chosen', { form, preserve: true });
   const { noun, title } = labels[kind];
 
   const finish = (contact: Contact) => {

@@ -51,7 +51,7 @@ export function CustomColumnDrawer({ open, routing, table, onClose }: CustomColu
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
-  const dataType = Form.useWatch('dataType', form) as CustomColumnType | undefined;
+  const dataType = Form.useWatch('dataType', { form, preserve: true }) as CustomColumnType | undefined;
   const steps = customColumnSteps(dataType);
   const { index, key, goTo } = useDrawerStep(steps, routing);
 

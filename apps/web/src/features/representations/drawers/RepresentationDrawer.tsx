@@ -77,7 +77,9 @@ export function RepresentationDrawer({ open, routing, onClose, onCreated }: Repr
   const [picked, setPicked] = useState<Record<string, string>>({});
   const remember = (option: RecordOption) =>
     setPicked((current) => ({ ...current, [option.value]: option.label }));
-  const type = (Form.useWatch('representeeType', form) as RepresenteeType | undefined) ?? 'organisation';
+  const type =
+    (Form.useWatch('representeeType', { form, preserve: true }) as RepresenteeType | undefined) ??
+    'organisation';
   const { index, key, goTo } = useDrawerStep(representationSteps, routing);
 
   const choose = (field: 'organisationId' | 'contactId' | 'agentContactId', option: RecordOption) => {

@@ -89,7 +89,9 @@ export function RepresenteeDrawer({
   const queryClient = useQueryClient();
   const [form] = Form.useForm<Values>();
   const [dirty, setDirty] = useState(false);
-  const type = (Form.useWatch('representeeType', form) as RepresenteeType | undefined) ?? initialType;
+  const type =
+    (Form.useWatch('representeeType', { form, preserve: true }) as RepresenteeType | undefined) ??
+    initialType;
   const steps = representeeSteps(type, withMenu);
   const { index, key, goTo } = useDrawerStep(steps, routing);
 
