@@ -45,7 +45,6 @@ export function RedactDialog({ open, text, onCancel, onRedact }: RedactDialogPro
   const [type, setType] = useState<RedactionType | null>(null);
   const [comment, setComment] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const typeLabel = useId();
   const commentId = useId();
   const submit = () => {
     if (!type) return setProblem('Choose the type of redaction');
@@ -54,11 +53,16 @@ export function RedactDialog({ open, text, onCancel, onRedact }: RedactDialogPro
   return (
     <Modal open={open} title="Redact" okText="Redact" onOk={submit} onCancel={onCancel} destroyOnHidden>
       <Excerpt text={text} />
-      <div className="rep-dialog__field" role="radiogroup" aria-labelledby={typeLabel}>
-        <div id={typeLabel} className="rep-dialog__label">
-          Type of redaction
-        </div>
-        <Radio.Group value={type} onChange={(event) => setType(event.target.value as RedactionType)}>
+      <fieldset className="rep-dialog__field rep-dialog__fieldset">
+        <legend className="rep-dialog__label">Type of redaction</legend>
+        <Radio.Group
+          value={type}
+          aria-invalid={problem ? true : undefined}
+          onChange={(event) => {
+            setType(event.target.value as RedactionType);
+            setProblem(null);
+          }}
+        >
           <Space orientation="vertical">
             {redactionTypes.map((value) => (
               <Radio key={value} value={value}>
@@ -67,7 +71,7 @@ export function RedactDialog({ open, text, onCancel, onRedact }: RedactDialogPro
             ))}
           </Space>
         </Radio.Group>
-      </div>
+      </fieldset>
       <div className="rep-dialog__field">
         <label htmlFor={commentId} className="rep-dialog__label">
           Comment (optional)
