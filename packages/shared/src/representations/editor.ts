@@ -134,7 +134,19 @@ export function publicDocOf(doc: EditorNode): EditorNode {
     }
     const content: EditorNode[] = [];
     let lastRedaction: string | null = null;
-    for (const child of node.content) {
+    const children = node.content;
+    /** The redaction the next text run after `index` is under (line breaks skipped). */
+    const nextRedaction = (index: number): string | null => {
+      for (let next = index + 1; next < children.length; next += 1) {
+        const child = children[next]!;
+        if (child.type === 'hardBreak') continue;
+        return child.type === 'text' ? (redactionOf(child)?.attrs.docId ?? null) : null;
+      }
+      return null;
+    };
+    for (const [index, child] of children.entries()) {
+      // A line break inside one redaction (an address over two lines) is part of what it hides.
+      if (child.type === 'hardBreak' && lastRedaction !== null && nextRedaction(index) === lastRedaction) continue;
       const redaction = child.type === 'text' ? redactionOf(child) : undefined;
       if (redaction) {
         if (redaction.attrs.docId !== lastRedaction) {

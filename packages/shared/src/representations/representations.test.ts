@@ -197,6 +197,25 @@ describe('redaction marks', () => {
     expect(plainTextOf(letter)).toContain('07700 900123');
   });
 
+  it('hides a line break inside one redaction with it', () => {
+    const address: EditorNode = {
+      type: 'doc',
+      content: [
+        {
+          type: 'paragraph',
+          content: [
+            { type: 'text', text: '12 Acacia Avenue', marks: [redaction('a1', 'address')] },
+            { type: 'hardBreak' },
+            { type: 'text', text: 'ME1 2AB', marks: [redaction('a1', 'address')] },
+            { type: 'hardBreak' },
+            { type: 'text', text: 'Dear Sir' },
+          ],
+        },
+      ],
+    };
+    expect(publicTextOf(address)).toBe('[address redacted]\nDear Sir');
+  });
+
   it('joins a mark across text runs', () => {
     expect(marksOf(letter, 'redaction').map(({ text }) => text)).toEqual(['07700 900123', 'Jane Doe']);
   });
