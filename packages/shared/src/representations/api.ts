@@ -42,6 +42,8 @@ export const timelineActions = [
   'sub-representation restored',
   'duplicated',
   'response saved',
+  'response deleted',
+  'response restored',
 ] as const;
 export type TimelineAction = (typeof timelineActions)[number];
 
