@@ -177,3 +177,28 @@ export async function buildRepresentation(
     return row;
   });
 }
+
+/** A part of a representation, numbered as the officer split it out (its own text, Received). */
+export async function buildSubRepresentation(
+  db: Kysely<Database>,
+  tenantId: string,
+  representationId: string,
+  overrides: { sequentialId: number; text?: string; status?: RepresentationStatus },
+) {
+  const content = docFromPlainText(overrides.text ?? 'A part of the letter.');
+  return withTenant(db, tenantId, (trx) =>
+    trx
+      .insertInto('sub_representations')
+      .values({
+        tenant_id: tenantId,
+        representation_id: representationId,
+        sequential_id: overrides.sequentialId,
+        content: JSON.stringify(content),
+        plain_text: plainTextOf(content),
+        public_text: publicTextOf(content),
+        status: overrides.status ?? 'Received',
+      })
+      .returning(['id', 'sequential_id'])
+      .executeTakeFirstOrThrow(),
+  );
+}

@@ -16,10 +16,9 @@ import {
   type EditorNode,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
-import { addNeighbour, buildTenantWithUsers, NEIGHBOUR_PASSWORD } from '../../../test/factories';
+import { consultationTestBed } from '../../../test/consultation-setup';
+import { addNeighbour, NEIGHBOUR_PASSWORD } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { apiCaller } from '../../../test/api-call';
 import { demoDistrict } from '../sites/sites.generator';
 import { seedSites } from '../sites/sites.seed';
 import { upsertFlag } from '../tenants/tenants.queries';
@@ -27,25 +26,13 @@ import { demoLocalPlanConfig } from '../documents/documents.seed';
 import { todayInEngland } from './consultation-analysis.access';
 import { summaryOf } from './consultation-analysis.statement';
 
-let t: TestApp;
-type Tenant = Awaited<ReturnType<typeof buildTenantWithUsers>>;
-let tenant: Tenant;
-let other: Tenant;
-let officer: SignedIn;
-let viewer: SignedIn;
-let resident: SignedIn;
+const { t, tenant, other, officer, viewer, resident, otherOfficer, call } = consultationTestBed();
 let neighbour: SignedIn;
-let otherOfficer: SignedIn;
 let siteIds: string[];
 let documentId: string;
 let dir: string;
 /** The consultation that has closed, the one still open, and one that was cancelled. */
 const events = { closed: '', live: '', cancelled: '' };
-
-const call = apiCaller(
-  () => t.app,
-  () => tenant.name,
-);
 
 // What must never leave the staff screens: redacted words, contact details, the text as received.
 const PHONE = '07700 900123';
@@ -344,19 +331,9 @@ const save = (name: string, data: Buffer) => {
 const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
 
 beforeAll(async () => {
-  t = await buildTestApp();
   dir = mkdtempSync(path.join(os.tmpdir(), 'consultation-analysis-'));
-  tenant = await buildTenantWithUsers(t.database.db);
-  other = await buildTenantWithUsers(t.database.db);
   await seedSites(t.database.db, tenant.id, demoDistrict, 3);
-  const neighbourEmail = await addNeighbour(t.database.db, tenant);
-  [officer, viewer, resident, neighbour, otherOfficer] = await Promise.all([
-    signIn(t.app, tenant.name, tenant.email('officer')),
-    signIn(t.app, tenant.name, tenant.email('viewer')),
-    signIn(t.app, tenant.name, tenant.email('resident')),
-    signIn(t.app, tenant.name, neighbourEmail, NEIGHBOUR_PASSWORD),
-    signIn(t.app, other.name, other.email('officer')),
-  ]);
+  neighbour = await signIn(t.app, tenant.name, await addNeighbour(t.database.db, tenant), NEIGHBOUR_PASSWORD);
   siteIds = (
     await withTenant(t.database.db, tenant.id, (trx) =>
       trx.selectFrom('sites').select('id').orderBy('id').limit(2).execute(),
@@ -438,10 +415,7 @@ beforeAll(async () => {
   }
   await seedConsultation();
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const analysis = async (who: SignedIn, query: Record<string, string>) => {
   const answer = await call(who, 'GET', `/consultations/analysis?${new URLSearchParams(query)}`);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   consultationMessages,
   customColumnTypes,
@@ -7,39 +7,12 @@ import {
   salutations,
   statusColours,
 } from '@planning/shared';
-import { apiCaller } from '../../../test/api-call';
 import { buildEvent, buildRepresentation } from '../../../test/consultation-factories';
+import { consultationTestBed, issueMessages } from '../../../test/consultation-setup';
 import { buildTenantWithUsers } from '../../../test/factories';
-import { signIn, type SignedIn } from '../../../test/sessions';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { signIn } from '../../../test/sessions';
 
-let t: TestApp;
-type Tenant = Awaited<ReturnType<typeof buildTenantWithUsers>>;
-let tenant: Tenant;
-let officer: SignedIn;
-let viewer: SignedIn;
-let resident: SignedIn;
-let otherOfficer: SignedIn;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  tenant = await buildTenantWithUsers(t.database.db);
-  const other = await buildTenantWithUsers(t.database.db);
-  [officer, viewer, resident, otherOfficer] = await Promise.all([
-    signIn(t.app, tenant.name, tenant.email('officer')),
-    signIn(t.app, tenant.name, tenant.email('viewer')),
-    signIn(t.app, tenant.name, tenant.email('resident')),
-    signIn(t.app, other.name, other.email('officer')),
-  ]);
-});
-afterAll(() => t.close());
-
-const call = apiCaller(
-  () => t.app,
-  () => tenant.name,
-);
-const messages = (response: { json(): unknown }) =>
-  ((response.json() as { issues?: { message: string }[] }).issues ?? []).map((issue) => issue.message);
+const { t, tenant, officer, viewer, resident, otherOfficer, call } = consultationTestBed();
 
 describe('consultation events', () => {
   it('creates, lists and reads events with their state and representation count', async () => {
@@ -97,13 +70,13 @@ describe('consultation events', () => {
       endsOn: '2026-01-01',
     });
     expect(inverted.statusCode).toBe(400);
-    expect(messages(inverted)).toContain('The end date must not be before the start date');
+    expect(issueMessages(inverted)).toContain('The end date must not be before the start date');
     const noName = await call(officer, 'POST', '/consultations/events', {
       name: ' ',
       startsOn: '2026-02-01',
       endsOn: '2026-03-01',
     });
-    expect(messages(noName)).toContain('Event name is required');
+    expect(issueMessages(noName)).toContain('Event name is required');
     const document = await call(officer, 'POST', '/consultations/events', {
       name: 'With a document',
       startsOn: '2026-02-01',
@@ -126,7 +99,7 @@ describe('topics, settings and salutations', () => {
     const again = await call(officer, 'POST', '/consultations/topics', { name: ' housing NUMBERS ' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(consultationMessages.topicNameTaken);
-    expect(messages(await call(officer, 'POST', '/consultations/topics', { name: '' }))).toContain(
+    expect(issueMessages(await call(officer, 'POST', '/consultations/topics', { name: '' }))).toContain(
       'Topic name is required',
     );
     await buildRepresentation(t.database.db, tenant.id, { topicIds: [housing.json().id] });
@@ -194,7 +167,7 @@ describe('custom columns (spec 02 §3 Column metadata, §5)', () => {
     for (const [body, message] of cases) {
       const response = await call(officer, 'POST', '/consultations/columns', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(messages(response), JSON.stringify(body)).toContain(message);
+      expect(issueMessages(response), JSON.stringify(body)).toContain(message);
     }
   });
 
@@ -241,7 +214,7 @@ describe('custom columns (spec 02 §3 Column metadata, §5)', () => {
     expect(retype.statusCode).toBe(400);
     expect(retype.json().message).toBe(consultationMessages.columnFixed);
     const short = await call(officer, 'PATCH', `/consultations/columns/${other.json().id}`, { name: 'P' });
-    expect(messages(short)).toContain(representationMessages.columnNameLength);
+    expect(issueMessages(short)).toContain(representationMessages.columnNameLength);
   });
 
   it('deletes a column with its values; removed options leave the rows', async () => {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   consultationMessages,
   representationMessages,
@@ -8,37 +8,11 @@ import {
 } from '@planning/shared';
 import { apiCaller } from '../../../test/api-call';
 import { buildContact, buildOrganisation, buildRepresentation } from '../../../test/consultation-factories';
+import { consultationTestBed, issueMessages } from '../../../test/consultation-setup';
 import { buildTenantWithUsers } from '../../../test/factories';
-import { signIn, type SignedIn } from '../../../test/sessions';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { signIn } from '../../../test/sessions';
 
-let t: TestApp;
-type Tenant = Awaited<ReturnType<typeof buildTenantWithUsers>>;
-let tenant: Tenant;
-let officer: SignedIn;
-let viewer: SignedIn;
-let resident: SignedIn;
-let otherOfficer: SignedIn;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  tenant = await buildTenantWithUsers(t.database.db);
-  const other = await buildTenantWithUsers(t.database.db);
-  [officer, viewer, resident, otherOfficer] = await Promise.all([
-    signIn(t.app, tenant.name, tenant.email('officer')),
-    signIn(t.app, tenant.name, tenant.email('viewer')),
-    signIn(t.app, tenant.name, tenant.email('resident')),
-    signIn(t.app, other.name, other.email('officer')),
-  ]);
-});
-afterAll(() => t.close());
-
-const call = apiCaller(
-  () => t.app,
-  () => tenant.name,
-);
-const issues = (response: { json(): unknown }) =>
-  ((response.json() as { issues?: { message: string }[] }).issues ?? []).map((issue) => issue.message);
+const { t, tenant, officer, viewer, resident, otherOfficer, call } = consultationTestBed();
 
 const createContact = async (contact: ContactInput) => {
   const response = await call(officer, 'POST', '/consultations/contacts', { contacts: [contact] });
@@ -110,7 +84,7 @@ describe('contacts (spec 02 §3 Contact, §5, §7)', () => {
     for (const [contact, message] of cases) {
       const response = await call(officer, 'POST', '/consultations/contacts', { contacts: [contact] });
       expect(response.statusCode, JSON.stringify(contact)).toBe(400);
-      expect(issues(response), JSON.stringify(contact)).toContain(message);
+      expect(issueMessages(response), JSON.stringify(contact)).toContain(message);
     }
     const country = await call(officer, 'POST', '/consultations/contacts', {
       contacts: [{ ...base, country: 'France' }],
@@ -132,7 +106,7 @@ describe('contacts (spec 02 §3 Contact, §5, §7)', () => {
     const noJob = await call(officer, 'POST', '/consultations/contacts', {
       contacts: [{ contactType: 'agent', firstName: 'Alex', lastName: 'Agent', organisationId: firm.id }],
     });
-    expect(issues(noJob)).toEqual([representationMessages.jobTitleRequired]);
+    expect(issueMessages(noJob)).toEqual([representationMessages.jobTitleRequired]);
     const agent = await createContact({
       contactType: 'agent',
       firstName: 'Alex',
@@ -183,12 +157,12 @@ describe('contacts (spec 02 §3 Contact, §5, §7)', () => {
     expect(cleared.json().phoneNumber).toBeNull();
     const bad = await call(officer, 'PATCH', `/consultations/contacts/${contact.id}`, { postcode: 'nope' });
     expect(bad.statusCode).toBe(400);
-    expect(issues(bad)).toContain(representationMessages.postcodeInvalid);
+    expect(issueMessages(bad)).toContain(representationMessages.postcodeInvalid);
     // Becoming an agent needs what an agent needs.
     const agent = await call(officer, 'PATCH', `/consultations/contacts/${contact.id}`, {
       contactType: 'agent',
     });
-    expect(issues(agent)).toEqual(
+    expect(issueMessages(agent)).toEqual(
       expect.arrayContaining([
         representationMessages.organisationRequired,
         representationMessages.jobTitleRequired,
@@ -299,7 +273,7 @@ describe('organisations (spec 02 §3 Organisation, §5)', () => {
     for (const [body, message] of cases) {
       const response = await call(officer, 'POST', '/consultations/organisations', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(issues(response).join(' | '), JSON.stringify(body)).toContain(message);
+      expect(issueMessages(response).join(' | '), JSON.stringify(body)).toContain(message);
     }
     for (const type of [
       'Consultant',

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { EditorNode } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
-import { apiCaller } from '../../../test/api-call';
 import { buildContact, buildEvent } from '../../../test/consultation-factories';
-import { buildTenantWithUsers } from '../../../test/factories';
-import { signIn, type SignedIn } from '../../../test/sessions';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { consultationTestBed } from '../../../test/consultation-setup';
 
 /**
  * Redaction never leaks: a telephone number under a redaction mark is in no public text (the
@@ -44,28 +41,7 @@ const marked = (docId: string): EditorNode => ({
   ],
 });
 
-let t: TestApp;
-let tenant: Awaited<ReturnType<typeof buildTenantWithUsers>>;
-let officer: SignedIn;
-let resident: SignedIn;
-let otherOfficer: SignedIn;
-
-beforeAll(async () => {
-  t = await buildTestApp();
-  tenant = await buildTenantWithUsers(t.database.db);
-  const other = await buildTenantWithUsers(t.database.db);
-  [officer, resident, otherOfficer] = await Promise.all([
-    signIn(t.app, tenant.name, tenant.email('officer')),
-    signIn(t.app, tenant.name, tenant.email('resident')),
-    signIn(t.app, other.name, other.email('officer')),
-  ]);
-});
-afterAll(() => t.close());
-
-const call = apiCaller(
-  () => t.app,
-  () => tenant.name,
-);
+const { t, tenant, officer, resident, otherOfficer, call } = consultationTestBed();
 
 describe('redaction never leaks', () => {
   it('keeps a redacted telephone number out of every public text, the timeline, and every other reader', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   consultationMessages,
   correspondenceFormSchema,
@@ -16,41 +16,18 @@ import {
   buildOrganisation,
   buildRepresentation,
 } from '../../../test/consultation-factories';
+import { consultationTestBed, issueMessages, type Tenant } from '../../../test/consultation-setup';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
 
-let t: TestApp;
-type Tenant = Awaited<ReturnType<typeof buildTenantWithUsers>>;
-let tenant: Tenant;
-let officer: SignedIn;
-let viewer: SignedIn;
-let resident: SignedIn;
-let otherOfficer: SignedIn;
+const { t, tenant, officer, viewer, resident, otherOfficer, call } = consultationTestBed();
 let eventId: string;
 let contactId: string;
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  tenant = await buildTenantWithUsers(t.database.db);
-  const other = await buildTenantWithUsers(t.database.db);
-  [officer, viewer, resident, otherOfficer] = await Promise.all([
-    signIn(t.app, tenant.name, tenant.email('officer')),
-    signIn(t.app, tenant.name, tenant.email('viewer')),
-    signIn(t.app, tenant.name, tenant.email('resident')),
-    signIn(t.app, other.name, other.email('officer')),
-  ]);
   eventId = (await buildEvent(t.database.db, tenant.id, { name: 'Regulation 19' })).id;
   contactId = (await buildContact(t.database.db, tenant.id, { firstName: 'Jane', lastName: 'Doe' })).id;
 });
-afterAll(() => t.close());
-
-const call = apiCaller(
-  () => t.app,
-  () => tenant.name,
-);
-const issues = (response: { json(): unknown }) =>
-  ((response.json() as { issues?: { message: string }[] }).issues ?? []).map((issue) => issue.message);
 
 const create = async (overrides: Record<string, unknown> = {}) => {
   const response = await call(officer, 'POST', '/consultations/representations', {
@@ -135,13 +112,13 @@ describe('creating a representation (spec 02 §7)', () => {
       representee: { type: 'organisation' },
     });
     expect(noRepresentee.statusCode).toBe(400);
-    expect(issues(noRepresentee)).toContain(representationMessages.representeeRequired);
+    expect(issueMessages(noRepresentee)).toContain(representationMessages.representeeRequired);
     const noEvent = await call(officer, 'POST', '/consultations/representations', {
       correspondenceType: 'Email',
       receivedDate: '2026-01-10',
       representee: { type: 'privateIndividual', contactId },
     });
-    expect(issues(noEvent)).toContain(representationMessages.eventRequired);
+    expect(issueMessages(noEvent)).toContain(representationMessages.eventRequired);
     const refusals: [Record<string, unknown>, string][] = [
       [{ consultationEventId: randomUUID() }, representationMessages.eventNotFound],
       [

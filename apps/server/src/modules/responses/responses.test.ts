@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   REPRESENTATION_LIMITS,
   consultationMessages,
@@ -9,96 +9,26 @@ import {
   type RepresentationStatus,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
-import { apiCaller } from '../../../test/api-call';
+import { buildRepresentation, buildSubRepresentation } from '../../../test/consultation-factories';
+import { consultationTestBed, issueMessages } from '../../../test/consultation-setup';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
 
-let t: TestApp;
-type Tenant = Awaited<ReturnType<typeof buildTenantWithUsers>>;
-let tenant: Tenant;
-let other: Tenant;
-let officer: SignedIn;
-let viewer: SignedIn;
-let resident: SignedIn;
-let otherOfficer: SignedIn;
+const { t, tenant, other, officer, viewer, resident, otherOfficer, call } = consultationTestBed();
 
-beforeAll(async () => {
-  t = await buildTestApp();
-  [tenant, other] = await Promise.all([
-    buildTenantWithUsers(t.database.db),
-    buildTenantWithUsers(t.database.db),
-  ]);
-  [officer, viewer, resident, otherOfficer] = await Promise.all([
-    signIn(t.app, tenant.name, tenant.email('officer')),
-    signIn(t.app, tenant.name, tenant.email('viewer')),
-    signIn(t.app, tenant.name, tenant.email('resident')),
-    signIn(t.app, other.name, other.email('officer')),
-  ]);
-});
-afterAll(() => t.close());
-
-const call = apiCaller(
-  () => t.app,
-  () => tenant.name,
-);
-
-let nextReference = 1;
-/**
- * A representation (with its event and representee) written straight into the council's tables,
- * as the representations module would, and optionally a sub-representation of it.
- */
+/** A representation (with its own event and representee) and, when asked, its part number 3. */
 async function representation(
   council: { id: string } = tenant,
   options: { status?: RepresentationStatus; withPart?: boolean } = {},
 ) {
-  return withTenant(t.database.db, council.id, async (trx) => {
-    const event = await trx
-      .insertInto('consultation_events')
-      .values({
-        tenant_id: council.id,
-        name: 'Regulation 18',
-        starts_on: '2026-01-01',
-        ends_on: '2026-03-31',
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const contact = await trx
-      .insertInto('contacts')
-      .values({ tenant_id: council.id, contact_type: 'individual', first_name: 'Pat', last_name: 'Resident' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const reference = nextReference++;
-    const rep = await trx
-      .insertInto('representations')
-      .values({
-        tenant_id: council.id,
-        reference,
-        consultation_event_id: event.id,
-        correspondence_type: 'Email',
-        received_date: '2026-02-01',
-        representee_type: 'privateIndividual',
-        contact_id: contact.id,
-        plain_text: 'I object to the new homes on the green.',
-        public_text: 'I object to the new homes on the green.',
-        ...(options.status ? { status: options.status } : {}),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const part = options.withPart
-      ? await trx
-          .insertInto('sub_representations')
-          .values({
-            tenant_id: council.id,
-            representation_id: rep.id,
-            sequential_id: 3,
-            plain_text: 'The green.',
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      : null;
-    return { id: rep.id, reference, partId: part?.id ?? null };
+  const rep = await buildRepresentation(t.database.db, council.id, {
+    text: 'I object to the new homes on the green.',
+    ...(options.status ? { status: options.status } : {}),
   });
+  const part = options.withPart
+    ? await buildSubRepresentation(t.database.db, council.id, rep.id, { sequentialId: 3, text: 'The green.' })
+    : null;
+  return { id: rep.id, reference: rep.reference, partId: part?.id ?? null };
 }
 
 const statusOf = (id: string) =>
@@ -141,8 +71,6 @@ const list = async (query: string, who: SignedIn = officer) => {
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json().responses as ConsultationResponse[];
 };
-const issueMessages = (body: string) =>
-  ((JSON.parse(body) as { issues?: { message: string }[] }).issues ?? []).map((issue) => issue.message);
 
 describe('responses (spec 02 §3 Response, §5, §7)', () => {
   it('adds responses to a representation, lists them in the order written, and changes one by its id', async () => {
@@ -226,7 +154,7 @@ describe('responses (spec 02 §3 Response, §5, §7)', () => {
       ],
     });
     expect(longTitle.statusCode).toBe(400);
-    expect(issueMessages(longTitle.body)).toContain(m.responseTitleTooLong);
+    expect(issueMessages(longTitle)).toContain(m.responseTitleTooLong);
     expect(m.responseTitleTooLong).toBe('Response title cannot be longer than 2000 characters');
 
     const longText = await save(officer, {
@@ -236,7 +164,7 @@ describe('responses (spec 02 §3 Response, §5, §7)', () => {
       ],
     });
     expect(longText.statusCode).toBe(400);
-    expect(issueMessages(longText.body)).toContain(m.responseTooLong);
+    expect(issueMessages(longText)).toContain(m.responseTooLong);
     expect(m.responseTooLong).toBe('Response cannot be longer than 8000 characters');
 
     // 8000 plain characters are fine however much markup wraps them.
@@ -256,7 +184,7 @@ describe('responses (spec 02 §3 Response, §5, §7)', () => {
       responses: [{ description: '  ', text: '<p></p>' }],
     });
     expect(empty.statusCode).toBe(400);
-    expect(issueMessages(empty.body)).toEqual(
+    expect(issueMessages(empty)).toEqual(
       expect.arrayContaining([m.responseTitleRequired, m.responseRequired]),
     );
     // Only markup that the allow-list removes is no response either.
@@ -287,7 +215,7 @@ describe('responses (spec 02 §3 Response, §5, §7)', () => {
       responses: [response],
     });
     expect(both.statusCode).toBe(400);
-    expect(issueMessages(both.body)).toContain(m.responseTarget);
+    expect(issueMessages(both)).toContain(m.responseTarget);
     const neither = await save(officer, { responses: [response] });
     expect(neither.statusCode).toBe(400);
     expect(neither.json().message).toBe(responseManagerMessages.targetRequired);
