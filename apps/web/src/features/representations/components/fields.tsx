@@ -13,7 +13,7 @@ import {
   REPRESENTATION_LIMITS as L,
 } from '@planning/shared';
 import { fetchEvents, fetchSalutations, fetchTopics, managerQueryKeys } from '../api';
-import { drawerRule } from '../formRules';
+import { drawerRule, given } from '../formRules';
 
 const choices = (values: readonly string[]) => values.map((value) => ({ value, label: value }));
 
@@ -120,7 +120,18 @@ export function ContactFields({
       contactType,
     };
   };
-  const rule = (field: string) => [drawerRule(contactInputSchema, field, { pick })];
+  // The agent's firm and job title are checked after the fields every contact has (zod refines a
+  // whole object only once it parses): stand-in names let those two be told at the same time.
+  const crossChecked = (all: Record<string, unknown>) => ({
+    firstName: 'A',
+    lastName: 'B',
+    ...given(pick(all)),
+  });
+  const rule = (field: string) => [
+    drawerRule(contactInputSchema, field, {
+      pick: field === 'organisationId' || field === 'jobTitle' ? crossChecked : pick,
+    }),
+  ];
   const name = (field: string): NamePath => [...(names ?? path), field];
   return (
     <>

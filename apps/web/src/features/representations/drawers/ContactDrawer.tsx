@@ -7,7 +7,7 @@ import { ContactFields, contactValues } from '../components/fields';
 import { MultiStepDrawer, useDrawerStep } from '../components/MultiStepDrawer';
 import { RecordSelect } from '../components/RecordSelect';
 import { failureText } from '../failureText';
-import { drawerRule } from '../formRules';
+import { drawerRule, given } from '../formRules';
 
 type ContactDrawerProps = {
   open: boolean;
@@ -78,8 +78,11 @@ export function ContactDrawer({ open, kind, onClose, onSaved }: ContactDrawerPro
       return false;
     }
   };
+  // The firm is checked after the names (zod refines the object once it parses): stand-in names.
   const pickPerson = (all: Record<string, unknown>) => ({
-    ...((all.person ?? {}) as object),
+    firstName: 'A',
+    lastName: 'B',
+    ...given((all.person ?? {}) as Record<string, unknown>),
     contactType: kind,
   });
 
