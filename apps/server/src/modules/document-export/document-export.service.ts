@@ -17,7 +17,8 @@ import { notFound } from '../../lib/errors';
 import { PermanentJobError } from '../jobs/jobs.queue';
 import type { Storage } from '../storage/storage';
 import { isFlagOn } from '../tenants/tenants.queries';
-import { listAttachments, type AttachmentRow } from '../documents/documents.attachments';
+import { documentAttachments } from '../documents/documents.attachments';
+import { listAttachments, type AttachmentRow } from '../files/files.attachments';
 import { liveDocument, readableDocument, renderForPublic } from '../documents/documents.service';
 import type { PlacedImage } from './document-export.docx';
 import { chartSvg, mapSvg, rasterise, type MapScene } from './document-export.draw';
@@ -133,7 +134,7 @@ async function readDocument(trx: Trx, tenantId: string, payload: DocumentExportP
     payload.audience === 'public'
       ? await readableDocument(trx, payload.documentId, payload.share)
       : await liveDocument(trx, payload.documentId);
-  const rows = await listAttachments(trx, row.id, payload.audience === 'public');
+  const rows = await listAttachments(trx, documentAttachments, row.id, payload.audience === 'public');
   const attachments = new Map(
     rows.filter((file) => file.scan_status !== 'quarantined').map((file) => [file.id.toLowerCase(), file]),
   );

@@ -28,8 +28,9 @@ import { requireAuth, requireTenant } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-helpers';
 import { answerPolicy, inDocumentsTenant, requireConsultationAccount } from './documents.access';
 import { deleteAnswer, myAnswers, myResponses, submitAnswer } from './documents.answers';
-import { listAttachments, oneAttachment, presentAttachment } from './documents.attachments';
-import { sendAttachment } from './documents.routes';
+import { listAttachments, oneAttachment, presentAttachment } from '../files/files.attachments';
+import { sendAttachment } from '../files/files.attachments.routes';
+import { documentAttachments } from './documents.attachments';
 import {
   answersOpen,
   liveDocument,
@@ -161,7 +162,7 @@ export const documentsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const { id } = request.params;
       const rows = await inDocumentsTenant(request)(async (trx) => {
         await readableDocument(trx, id, request.query.share);
-        return listAttachments(trx, id, true);
+        return listAttachments(trx, documentAttachments, id, true);
       });
       return {
         attachments: rows.map((row) =>
@@ -188,7 +189,7 @@ export const documentsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
       const tenantId = request.auth?.tenantId ?? requireTenant(request).id;
       const file = await inDocumentsTenant(request)(async (trx) => {
         await readableDocument(trx, request.params.id, request.query.share);
-        const found = await oneAttachment(trx, request.params.id, request.params.fileId);
+        const found = await oneAttachment(trx, documentAttachments, request.params.id, request.params.fileId);
         // Not scanned, or quarantined: as if it were not there.
         if (found.scan_status !== 'clean') throw notFound(documentMessages.attachmentNotFound);
         return found;

@@ -1,20 +1,13 @@
-import type { Readable } from 'node:stream';
-import multipart from '@fastify/multipart';
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_BASE_PATH,
-  FILE_LIMITS,
-  canPreview,
   createDocumentBodySchema,
   createTemplateBodySchema,
-  documentAttachmentsSchema,
   documentListSchema,
   documentSchema,
   documentStatusSchema,
   documentSummaryStatsSchema,
-  fileMessages,
   publicDocumentSchema,
   responseExportQuerySchema,
   responseSearchQuerySchema,
@@ -27,21 +20,12 @@ import {
   updateTemplateBodySchema,
 } from '@planning/shared';
 import { contentDisposition } from '../../lib/content-disposition';
-import { HttpError } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-helpers';
-import { FILE_SCAN_JOB } from '../files/files.routes';
-import { receiveUpload, type UploadPart } from '../files/files.service';
+import { attachmentRoutes } from '../files/files.attachments.routes';
 import { answerPolicy, documentGrant, inDocumentsTenant, staffPolicy } from './documents.access';
 import { exportResponsesCsv, searchResponses } from './documents.answers';
-import {
-  deleteAttachment,
-  listAttachments,
-  oneAttachment,
-  presentAttachment,
-  recordAttachments,
-  type AttachmentRow,
-} from './documents.attachments';
+import { documentAttachments } from './documents.attachments';
 import {
   createDocument,
   createTemplate,
@@ -65,31 +49,8 @@ import { documentStats } from './documents.tracking';
 
 const tags = ['documents'];
 const errors = errorResponses(400, 401, 403, 404, 409);
-const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const idParams = z.object({ id: z.string().uuid('A document id') });
 const templateParams = z.object({ templateId: z.string().uuid('A template id') });
-const fileParams = z.object({ id: z.string().uuid('A document id'), fileId: z.string().uuid('A file id') });
-const MULTIPART_OVERHEAD = 1024 * 1024;
-
-export const staffAttachmentPath = (documentId: string, fileId: string) =>
-  `${API_BASE_PATH}/documents/${documentId}/attachments/${fileId}/download`;
-
-/** Sends a stored attachment: images inline (a document's image block may show one), else a download. */
-export function sendAttachment(reply: FastifyReply, file: AttachmentRow, body: Readable, cache: string) {
-  const inline = canPreview({ name: file.name, contentType: file.content_type });
-  return reply
-    .header('content-type', file.content_type)
-    .header('content-length', file.size)
-    .header('content-disposition', contentDisposition(file.name, inline ? 'inline' : 'attachment'))
-    .header('x-content-type-options', 'nosniff')
-    .header(
-      'content-security-policy',
-      "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
-    )
-    .header('cross-origin-resource-policy', 'same-origin')
-    .header('cache-control', cache)
-    .send(body);
-}
 
 /**
  * Spec 02 §2 document builder and §7 "Documents": CRUD, templates, publishing, preview, share
@@ -97,18 +58,6 @@ export function sendAttachment(reply: FastifyReply, file: AttachmentRow, body: R
  * grant and the document-builder flag.
  */
 export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Only this plugin's routes take multipart bodies (the attachments upload).
-  await app.register(multipart, {
-    limits: {
-      fileSize: FILE_LIMITS.maxFileBytes + 1,
-      files: FILE_LIMITS.maxFiles + 1,
-      fields: 2,
-      fieldSize: 16 * 1024,
-      parts: FILE_LIMITS.maxFiles + 3,
-      headerPairs: 50,
-    },
-  });
-
   app.get(
     '/documents',
     {
@@ -436,149 +385,18 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Attachments (spec 02 §2 /p/document/{id}/attachments).
-  app.get(
-    '/documents/:id/attachments',
-    {
-      config: documentGrant('read'),
-      schema: {
-        tags,
-        summary: "The document's attachments with their scan status",
-        params: idParams,
-        response: { 200: documentAttachmentsSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const rows = await inDocumentsTenant(request)(async (trx) => {
-        await liveDocument(trx, request.params.id);
-        return listAttachments(trx, request.params.id, false);
-      });
-      const { canWrite } = await staffPolicy(request);
-      return {
-        attachments: rows.map((row) =>
-          presentAttachment(
-            row,
-            mayDownload(row, canWrite) ? staffAttachmentPath(request.params.id, row.id) : null,
-          ),
-        ),
-      };
-    },
-  );
-
-  app.post(
-    '/documents/:id/attachments',
-    {
-      config: documentGrant('write'),
-      schema: {
-        tags,
-        summary:
-          "Uploads attachments: multipart field 'fileCollection' (png, jpeg or pdf; at most 10, 32MB in all)",
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 201: documentAttachmentsSchema, ...uploadErrors },
-      },
-    },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      if (!request.isMultipart()) throw new HttpError(415, fileMessages.notMultipart);
-      if (Number(request.headers['content-length'] ?? 0) > FILE_LIMITS.maxTotalBytes + MULTIPART_OVERHEAD)
-        throw new HttpError(413, fileMessages.totalTooLarge);
-      const inTenant = inDocumentsTenant(request);
-      // A missing document is refused before a byte is stored.
-      await inTenant((trx) => liveDocument(trx, request.params.id));
-      const { files } = await receiveUpload(
-        request.parts() as AsyncIterable<UploadPart>,
-        app.storage,
-        auth.tenantId,
-      );
-      try {
-        await inTenant(async (trx) => {
-          await liveDocument(trx, request.params.id);
-          await recordAttachments(trx, auth, request.params.id, files);
-          if (app.config.clamd) {
-            for (const file of files)
-              await app.jobs.enqueue(trx, {
-                tenantId: auth.tenantId,
-                userId: auth.userId,
-                kind: FILE_SCAN_JOB,
-                payload: { fileId: file.id },
-              });
-          }
-        });
-      } catch (error) {
-        await Promise.all(
-          files.map((file) =>
-            app.storage.delete(auth.tenantId, 'unscanned', file.key).catch(() => undefined),
-          ),
-        );
-        throw error;
-      }
-      const ids = new Set(files.map((file) => file.id));
-      const rows = await inTenant((trx) => listAttachments(trx, request.params.id, false));
-      return reply.status(201).send({
-        attachments: rows
-          .filter((row) => ids.has(row.id))
-          .map((row) => presentAttachment(row, staffAttachmentPath(request.params.id, row.id))),
-      });
-    },
-  );
-
-  app.get(
-    '/documents/:id/attachments/:fileId/download',
-    {
-      config: documentGrant('read'),
-      schema: {
-        tags,
-        summary: 'An attachment’s bytes (never a quarantined one)',
-        params: fileParams,
-        response: { ...errors },
-      },
-      compress: false,
-    },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      const file = await inDocumentsTenant(request)((trx) =>
-        oneAttachment(trx, request.params.id, request.params.fileId),
-      );
-      if (!mayDownload(file, (await staffPolicy(request)).canWrite))
-        throw new HttpError(
-          403,
-          fileMessages.downloadError(
-            file.scan_status === 'quarantined' ? fileMessages.quarantined : fileMessages.notScanned,
-          ),
-        );
-      return sendAttachment(
-        reply,
-        file,
-        await app.storage.get(auth.tenantId, file.bucket, file.key),
-        'private, no-store',
-      );
-    },
-  );
-
-  app.delete(
-    '/documents/:id/attachments/:fileId',
-    {
-      config: documentGrant('delete'),
-      schema: {
-        tags,
-        summary: 'Deletes an attachment',
-        params: fileParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      const file = await inDocumentsTenant(request)((trx) =>
-        deleteAttachment(trx, request.params.id, request.params.fileId),
-      );
-      await app.storage.delete(auth.tenantId, file.bucket, file.key).catch((error: unknown) => {
-        request.log.warn({ err: error, fileId: file.id }, 'deleted attachment: object not removed');
-      });
-      return reply.status(204).send(null);
-    },
+  await app.register(
+    attachmentRoutes({
+      path: '/documents/:id',
+      record: 'document',
+      holder: documentAttachments,
+      tags,
+      grant: documentGrant,
+      inTenant: inDocumentsTenant,
+      requireRecord: liveDocument,
+      canWrite: async (request) => (await staffPolicy(request)).canWrite,
+      downloadPath: (documentId, fileId) =>
+        `${API_BASE_PATH}/documents/${documentId}/attachments/${fileId}/download`,
+    }),
   );
 };
-
-/** As for site files: clean for anyone with read; unscanned or failed only for writers; quarantined never. */
-const mayDownload = (file: AttachmentRow, canWrite: boolean) =>
-  file.scan_status === 'clean' || (file.scan_status !== 'quarantined' && canWrite);

@@ -1,12 +1,10 @@
 import type { Readable } from 'node:stream';
-import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_BASE_PATH,
-  FILE_LIMITS,
   canPreview,
   downloadQuerySchema,
   errorBodySchema,
@@ -21,7 +19,7 @@ import {
   type ScanStatus,
   type UploadMetadata,
 } from '@planning/shared';
-import { HttpError, badRequest, conflict, forbidden } from '../../lib/errors';
+import { badRequest, conflict, forbidden } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { grantsOf } from '../access/access.guard';
 import { requireLiveSite } from '../sites/site-record.service';
@@ -40,6 +38,13 @@ import {
   type UploadPart,
 } from './files.service';
 import { createFileSigner, loadSigningKey, type FileSigner } from './files.signing';
+import {
+  acceptUploads,
+  discardReceived,
+  FILE_SCAN_JOB,
+  queueScans,
+  refuseUnlessUpload,
+} from './files.uploads';
 import { errorResponses, signedInTenant } from '../../lib/route-helpers';
 
 const id = z.string().regex(/^\d{1,18}$/, 'A site id is a number');
@@ -50,25 +55,11 @@ const read = { access: [{ unit: 'sites', action: 'read' }] } as const;
 const write = { access: [{ unit: 'sites', action: 'write' }] } as const;
 const remove = { access: [{ unit: 'sites', action: 'delete' }] } as const;
 const tags = ['files'];
-// A multipart body is the files plus a little framing: anything much larger is refused unread.
-const MULTIPART_OVERHEAD = 1024 * 1024;
-
-export const FILE_SCAN_JOB = 'file.scan';
 
 /** Spec 01 §7 "History and files" and "/file": uploads, lists, signed downloads and deletes. */
 export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   // Registered in this plugin only: no other route accepts multipart bodies.
-  await app.register(multipart, {
-    limits: {
-      // One byte over each limit reaches our own counter, which answers in the spec's words.
-      fileSize: FILE_LIMITS.maxFileBytes + 1,
-      files: FILE_LIMITS.maxFiles + 1,
-      fields: 2,
-      fieldSize: 16 * 1024,
-      parts: FILE_LIMITS.maxFiles + 3,
-      headerPairs: 50,
-    },
-  });
+  await acceptUploads(app);
 
   if (app.config.nodeEnv === 'production' && !app.config.fileSigningSecret)
     app.log.warn(
@@ -111,10 +102,7 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
   /** Receives the files into 'unscanned', then records them and queues their scans in one transaction. */
   const upload = async (request: FastifyRequest, reply: FastifyReply, siteIdFromPath: string | null) => {
     const auth = requireAuth(request);
-    if (!request.isMultipart()) throw new HttpError(415, fileMessages.notMultipart);
-    const length = Number(request.headers['content-length'] ?? 0);
-    if (length > FILE_LIMITS.maxTotalBytes + MULTIPART_OVERHEAD)
-      throw new HttpError(413, fileMessages.totalTooLarge);
+    refuseUnlessUpload(request);
     // A missing site is refused before a byte is stored.
     if (siteIdFromPath) await inTenant(request, (trx) => requireLiveSite(trx, siteIdFromPath));
     const { files, metadata: metadataText } = await receiveUpload(
@@ -122,31 +110,18 @@ export const filesRoutes: FastifyPluginAsyncZod = async (app) => {
       app.storage,
       auth.tenantId,
     );
-    const discard = () =>
-      Promise.all(
-        files.map((file) => app.storage.delete(auth.tenantId, 'unscanned', file.key).catch(() => undefined)),
-      );
     try {
       const metadata = parseMetadata(metadataText);
       const siteId = siteIdFromPath ?? metadata.siteId ?? null;
       const rows = await inTenant(request, async (trx) => {
         if (siteId) await requireLiveSite(trx, siteId);
         const recorded = await recordUpload(trx, auth, siteId, files, metadata.description ?? null);
-        if (clamd) {
-          for (const file of files) {
-            await app.jobs.enqueue(trx, {
-              tenantId: auth.tenantId,
-              userId: auth.userId,
-              kind: FILE_SCAN_JOB,
-              payload: { fileId: file.id },
-            });
-          }
-        }
+        await queueScans(app, trx, auth, files);
         return recorded;
       });
       return reply.status(201).send({ files: await present(request, rows) });
     } catch (error) {
-      await discard();
+      await discardReceived(app.storage, auth.tenantId, files);
       throw error;
     }
   };

@@ -17,6 +17,7 @@ import type { BucketName, Storage } from '../storage/storage';
 import { PermanentJobError, type JobContext } from '../jobs/jobs.queue';
 import { scanStream, type ClamdOptions } from './files.scan';
 import type { FileSigner } from './files.signing';
+import { discardReceived } from './files.uploads';
 
 type Trx = Transaction<Database>;
 
@@ -109,9 +110,7 @@ export async function receiveUpload(
       files.push(await storeOne(part, storage, tenantId, total));
     }
   } catch (error) {
-    await Promise.all(
-      files.map((file) => storage.delete(tenantId, 'unscanned', file.key).catch(() => undefined)),
-    );
+    await discardReceived(storage, tenantId, files);
     throw asUploadError(error);
   }
   if (files.length === 0) throw new HttpError(400, fileMessages.filesEmpty);
@@ -167,7 +166,8 @@ function asUploadError(error: unknown): unknown {
   return error;
 }
 
-async function userName(trx: Trx, userId: string): Promise<string> {
+/** The uploader's name as the file's row keeps it. */
+export async function uploaderName(trx: Trx, userId: string): Promise<string> {
   const row = await trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
   return row?.name || 'Unknown user';
 }
@@ -183,7 +183,7 @@ export async function recordUpload(
   files: readonly ReceivedFile[],
   description: string | null,
 ): Promise<FileRow[]> {
-  const name = await userName(trx, uploader.userId);
+  const name = await uploaderName(trx, uploader.userId);
   await trx
     .insertInto('files')
     .values(
@@ -271,7 +271,7 @@ export async function deleteSiteFile(
       site_id: siteId,
       type: 'FILE',
       user_id: uploader.userId,
-      user_name: await userName(trx, uploader.userId),
+      user_name: await uploaderName(trx, uploader.userId),
       file_name: file.name,
       action_type: 'DELETE',
     })

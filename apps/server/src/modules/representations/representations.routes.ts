@@ -1,21 +1,16 @@
-import multipart from '@fastify/multipart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   API_BASE_PATH,
   campaignGroupsSchema,
   campaignQuerySchema,
-  canPreview,
   createRepresentationBodySchema,
   createSubRepresentationBodySchema,
   customValueBodySchema,
   customValuesSchema,
   duplicatedSchema,
-  FILE_LIMITS,
-  fileMessages,
   idsBodySchema,
-  representationAttachmentsSchema,
   representationMessages,
   representationRowSchema,
   representationSchema,
@@ -28,8 +23,7 @@ import {
   updateRepresentationBodySchema,
   updateSubRepresentationBodySchema,
 } from '@planning/shared';
-import { contentDisposition } from '../../lib/content-disposition';
-import { badRequest, HttpError } from '../../lib/errors';
+import { badRequest } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-helpers';
 import {
@@ -40,17 +34,8 @@ import {
   type Trx,
 } from '../consultations/consultations.access';
 import { setCustomValue } from '../consultations/consultations.columns';
-import { FILE_SCAN_JOB } from '../files/files.routes';
-import { receiveUpload, type UploadPart } from '../files/files.service';
-import {
-  deleteAttachment,
-  listAttachments,
-  mayDownload,
-  oneAttachment,
-  presentAttachment,
-  recordAttachments,
-  requireLiveRepresentation,
-} from './representations.attachments';
+import { attachmentRoutes } from '../files/files.attachments.routes';
+import { representationAttachments, requireLiveRepresentation } from './representations.attachments';
 import {
   campaignGroups,
   campaignRefresher,
@@ -77,14 +62,8 @@ import { timelineOf } from './representations.timeline';
 
 const tags = ['consultations'];
 const errors = errorResponses(400, 401, 403, 404, 409);
-const uploadErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 const idParams = z.object({ id: z.uuid('A representation id') });
 const subParams = z.object({ id: z.uuid('A sub-representation id') });
-const fileParams = z.object({ id: z.uuid('A representation id'), fileId: z.uuid('A file id') });
-const MULTIPART_OVERHEAD = 1024 * 1024;
-
-const attachmentPath = (representationId: string, fileId: string) =>
-  `${API_BASE_PATH}/consultations/representations/${representationId}/attachments/${fileId}/download`;
 
 /** PATCH takes the update schema's fields; the text as received is refused by name (400). */
 const patchBodySchema = updateRepresentationBodySchema.extend({ originalText: z.unknown().optional() });
@@ -97,17 +76,6 @@ const patchBodySchema = updateRepresentationBodySchema.extend({ originalText: z.
  * may read (the public text) leaves through the analysis module's public routes only.
  */
 export const representationsRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(multipart, {
-    limits: {
-      fileSize: FILE_LIMITS.maxFileBytes + 1,
-      files: FILE_LIMITS.maxFiles + 1,
-      fields: 2,
-      fieldSize: 16 * 1024,
-      parts: FILE_LIMITS.maxFiles + 3,
-      headerPairs: 50,
-    },
-  });
-
   app.jobs.define<{ eventId: string }>(CAMPAIGNS_JOB, {
     payload: campaignsJobPayload,
     handler: (context) => context.inTenant((trx) => recomputeCampaigns(trx, context.payload.eventId)),
@@ -352,154 +320,18 @@ export const representationsRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Attachments: files of the files module with home bucket 'consultations-attachments'.
-  app.get(
-    '/consultations/representations/:id/attachments',
-    {
-      config: consultationGrant('read'),
-      schema: {
-        tags,
-        summary: "The representation's attachments with their scan status",
-        params: idParams,
-        response: { 200: representationAttachmentsSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const { canWrite } = await consultationPolicy(request);
-      const rows = await inConsultations(request)(async (trx) => {
-        await requireLiveRepresentation(trx, request.params.id);
-        return listAttachments(trx, request.params.id);
-      });
-      return {
-        attachments: rows.map((row) =>
-          presentAttachment(
-            row,
-            mayDownload(row, canWrite) ? attachmentPath(request.params.id, row.id) : null,
-          ),
-        ),
-      };
-    },
-  );
-
-  app.post(
-    '/consultations/representations/:id/attachments',
-    {
-      config: consultationGrant('write'),
-      schema: {
-        tags,
-        summary:
-          "Uploads attachments: multipart field 'fileCollection' (png, jpeg or pdf; at most 10, 32MB in all)",
-        consumes: ['multipart/form-data'],
-        params: idParams,
-        response: { 201: representationAttachmentsSchema, ...uploadErrors },
-      },
-    },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      if (!request.isMultipart()) throw new HttpError(415, fileMessages.notMultipart);
-      if (Number(request.headers['content-length'] ?? 0) > FILE_LIMITS.maxTotalBytes + MULTIPART_OVERHEAD)
-        throw new HttpError(413, fileMessages.totalTooLarge);
-      const inTenant = inConsultations(request);
-      // A missing representation is refused before a byte is stored.
-      await inTenant((trx) => requireLiveRepresentation(trx, request.params.id));
-      const { files } = await receiveUpload(
-        request.parts() as AsyncIterable<UploadPart>,
-        app.storage,
-        auth.tenantId,
-      );
-      try {
-        await inTenant(async (trx) => {
-          await requireLiveRepresentation(trx, request.params.id);
-          const actor = await actorOf(trx, request);
-          await recordAttachments(trx, { ...actor, userId: auth.userId }, request.params.id, files);
-          if (app.config.clamd) {
-            for (const file of files)
-              await app.jobs.enqueue(trx, {
-                tenantId: auth.tenantId,
-                userId: auth.userId,
-                kind: FILE_SCAN_JOB,
-                payload: { fileId: file.id },
-              });
-          }
-        });
-      } catch (error) {
-        await Promise.all(
-          files.map((file) =>
-            app.storage.delete(auth.tenantId, 'unscanned', file.key).catch(() => undefined),
-          ),
-        );
-        throw error;
-      }
-      const ids = new Set(files.map((file) => file.id));
-      const rows = await inTenant((trx) => listAttachments(trx, request.params.id));
-      return reply.status(201).send({
-        attachments: rows
-          .filter((row) => ids.has(row.id))
-          .map((row) => presentAttachment(row, attachmentPath(request.params.id, row.id))),
-      });
-    },
-  );
-
-  app.get(
-    '/consultations/representations/:id/attachments/:fileId/download',
-    {
-      config: consultationGrant('read'),
-      schema: {
-        tags,
-        summary: 'An attachment’s bytes (never a quarantined one)',
-        params: fileParams,
-        response: { ...errors },
-      },
-      compress: false,
-    },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      const file = await inConsultations(request)((trx) =>
-        oneAttachment(trx, request.params.id, request.params.fileId),
-      );
-      if (!mayDownload(file, (await consultationPolicy(request)).canWrite))
-        throw new HttpError(
-          403,
-          fileMessages.downloadError(
-            file.scan_status === 'quarantined' ? fileMessages.quarantined : fileMessages.notScanned,
-          ),
-        );
-      const inline = canPreview({ name: file.name, contentType: file.content_type });
-      // The bytes, not a JSON answer: sent through the untyped reply.
-      return (reply as FastifyReply)
-        .header('content-type', file.content_type)
-        .header('content-length', file.size)
-        .header('content-disposition', contentDisposition(file.name, inline ? 'inline' : 'attachment'))
-        .header('x-content-type-options', 'nosniff')
-        .header(
-          'content-security-policy',
-          "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
-        )
-        .header('cross-origin-resource-policy', 'same-origin')
-        .header('cache-control', 'private, no-store')
-        .send(await app.storage.get(auth.tenantId, file.bucket, file.key));
-    },
-  );
-
-  app.delete(
-    '/consultations/representations/:id/attachments/:fileId',
-    {
-      config: consultationGrant('delete'),
-      schema: {
-        tags,
-        summary: 'Deletes an attachment',
-        params: fileParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      const file = await inConsultations(request)((trx) =>
-        deleteAttachment(trx, request.params.id, request.params.fileId),
-      );
-      await app.storage.delete(auth.tenantId, file.bucket, file.key).catch((error: unknown) => {
-        request.log.warn({ err: error, fileId: file.id }, 'deleted attachment: object not removed');
-      });
-      return reply.status(204).send(null);
-    },
+  await app.register(
+    attachmentRoutes({
+      path: '/consultations/representations/:id',
+      record: 'representation',
+      holder: representationAttachments,
+      tags,
+      grant: consultationGrant,
+      inTenant: (request) => inConsultations(request),
+      requireRecord: requireLiveRepresentation,
+      canWrite: async (request) => (await consultationPolicy(request)).canWrite,
+      downloadPath: (representationId, fileId) =>
+        `${API_BASE_PATH}/consultations/representations/${representationId}/attachments/${fileId}/download`,
+    }),
   );
 };
