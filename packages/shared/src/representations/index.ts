@@ -11,3 +11,4 @@ export * from './responsesApi';
 export * from './api';
 export * from './analysis';
 export * from './personalData';
+export * from './idFilters';

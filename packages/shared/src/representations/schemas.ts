@@ -221,6 +221,11 @@ export const representationTableFields: readonly TableField[] = [
   { name: 'has_response', label: 'Has a response', kind: 'boolean', sortable: false, groupable: true },
   { name: 'campaign', label: 'Campaign', kind: 'boolean', sortable: false, groupable: false },
   { name: 'updated_at', label: 'Updated', kind: 'date', sortable: true, groupable: false },
+  // Record ids (tableIdFields): a campaign's, a contact's, an organisation's or an agent's letters.
+  { name: 'campaign_id', label: 'Campaign', kind: 'select', sortable: false, groupable: false },
+  { name: 'contact_id', label: 'Contact', kind: 'select', sortable: false, groupable: false },
+  { name: 'organisation_id', label: 'Organisation', kind: 'select', sortable: false, groupable: false },
+  { name: 'agent_contact_id', label: 'Agent', kind: 'select', sortable: false, groupable: false },
 ];
 
 export const contactTableFields: readonly TableField[] = [
@@ -232,6 +237,8 @@ export const contactTableFields: readonly TableField[] = [
   { name: 'town', label: 'Town', kind: 'text', sortable: true, groupable: true },
   { name: 'postcode', label: 'Postcode', kind: 'text', sortable: true, groupable: false },
   { name: 'updated_at', label: 'Updated', kind: 'date', sortable: true, groupable: false },
+  // A record id (tableIdFields): an organisation's contacts.
+  { name: 'organisation_id', label: 'Organisation', kind: 'select', sortable: false, groupable: false },
 ];
 
 export const organisationTableFields: readonly TableField[] = [

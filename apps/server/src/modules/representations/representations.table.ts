@@ -1,10 +1,13 @@
 import { sql, type RawBuilder, type SqlBool } from 'kysely';
 import {
+  idFilterProblem,
   representationReference,
   representationTableFields,
+  tableIdFields,
   type RepresentationRow,
   type TableQueryValues,
 } from '@planning/shared';
+import { badRequest } from '../../lib/errors';
 import { runTableQuery, type TableColumn } from '../../lib/table-query';
 import { iso, type Trx } from '../consultations/consultations.access';
 import { columnRows, customTableColumns } from '../consultations/consultations.columns';
@@ -108,6 +111,11 @@ export async function representationColumns(
     },
     has_response: { value: HAS_RESPONSE },
     campaign: { value: sql`(r.campaign_id is not null)` },
+    // Ids the screens hold (a campaign badge, a contact's or organisation's detail view).
+    campaign_id: { value: sql`r.campaign_id`, valueType: 'uuid' },
+    contact_id: { value: sql`r.contact_id`, valueType: 'uuid' },
+    organisation_id: { value: sql`r.organisation_id`, valueType: 'uuid' },
+    agent_contact_id: { value: sql`r.agent_contact_id`, valueType: 'uuid' },
     // Filtered by its day in the councils' time zone; sorted by the instant.
     updated_at: {
       value: sql`(r.updated_at at time zone 'Europe/London')::date`,
@@ -271,6 +279,8 @@ export async function rowsByIds(trx: Trx, ids: string[]): Promise<Representation
 
 /** Spec 02 §3 Table query over the representations tab. */
 export async function searchRepresentations(trx: Trx, query: TableQueryValues) {
+  const notAnId = idFilterProblem(query.filter, tableIdFields.representations);
+  if (notAnId) throw badRequest(notAnId);
   const search = representationSearch(query.search);
   const page = await runTableQuery(
     trx,

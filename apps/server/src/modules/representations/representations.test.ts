@@ -4,6 +4,7 @@ import {
   consultationMessages,
   correspondenceFormSchema,
   docFromPlainText,
+  idFilterMessages,
   representationMessages,
   type EditorNode,
   type Representation,
@@ -19,6 +20,7 @@ import {
 import { consultationTestBed, issueMessages, type Tenant } from '../../../test/consultation-setup';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
+import { withTenant } from '../../db/tenant-transaction';
 
 const { t, tenant, officer, viewer, resident, otherOfficer, call } = consultationTestBed();
 let eventId: string;
@@ -820,5 +822,128 @@ describe('councils and permissions', () => {
     const response = await offCall(offOfficer, 'POST', '/consultations/representations/search', {});
     expect(response.statusCode).toBe(404);
     expect(response.json().message).toBe(consultationMessages.pagesOff);
+  });
+});
+
+describe('filtering by record ids (campaign_id, contact_id, organisation_id, agent_contact_id)', () => {
+  let council: Tenant;
+  let who: SignedIn;
+  let calls: ReturnType<typeof apiCaller>;
+  const made: Record<'alice' | 'bob' | 'trust' | 'agent', string> = {
+    alice: '',
+    bob: '',
+    trust: '',
+    agent: '',
+  };
+  const letters: string[] = [];
+  beforeAll(async () => {
+    council = await buildTenantWithUsers(t.database.db);
+    who = await signIn(t.app, council.name, council.email('officer'));
+    calls = apiCaller(
+      () => t.app,
+      () => council.name,
+    );
+    const db = t.database.db;
+    const event = await buildEvent(db, council.id);
+    // Two people of one name: the ids, not the names, tell their letters apart.
+    made.alice = (await buildContact(db, council.id, { firstName: 'Alex', lastName: 'Smith' })).id;
+    made.bob = (await buildContact(db, council.id, { firstName: 'Alex', lastName: 'Smith' })).id;
+    made.trust = (await buildOrganisation(db, council.id, { name: 'Weald Trust' })).id;
+    made.agent = (await buildContact(db, council.id, { contactType: 'agent', lastName: 'Agent' })).id;
+    for (const overrides of [
+      { contactId: made.alice },
+      { contactId: made.alice, agentContactId: made.agent },
+      { contactId: made.bob },
+      { organisationId: made.trust, agentContactId: made.agent },
+      { organisationId: made.trust },
+    ]) {
+      letters.push((await buildRepresentation(db, council.id, { eventId: event.id, ...overrides })).id);
+    }
+    // Letters 1, 3 and 5 are one campaign (worked out elsewhere: set here as its columns).
+    await withTenant(db, council.id, (trx) =>
+      trx
+        .updateTable('representations')
+        .set({ campaign_id: letters[0]!, campaign_size: 3 })
+        .where('id', 'in', [letters[0]!, letters[2]!, letters[4]!])
+        .execute(),
+    );
+  });
+  const idsOf = async (filter: unknown[]) => {
+    const response = await calls(who, 'POST', '/consultations/representations/search', {
+      filter,
+      sort: [{ field: 'reference', order: 'asc' }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { count, rows } = response.json().result as { count: number; rows: RepresentationRow[] };
+    expect(count).toBe(rows.length);
+    return rows.map((row) => letters.indexOf(row.id) + 1);
+  };
+
+  it("finds a campaign's, a contact's, an organisation's and an agent's letters by id", async () => {
+    expect(await idsOf([{ type: 'select', dbPropertyName: 'campaign_id', value: letters[0] }])).toEqual([
+      1, 3, 5,
+    ]);
+    expect(await idsOf([{ type: 'select', dbPropertyName: 'contact_id', value: made.alice }])).toEqual([
+      1, 2,
+    ]);
+    expect(await idsOf([{ type: 'select', dbPropertyName: 'contact_id', value: made.bob }])).toEqual([3]);
+    expect(await idsOf([{ type: 'select', dbPropertyName: 'organisation_id', value: made.trust }])).toEqual([
+      4, 5,
+    ]);
+    expect(await idsOf([{ type: 'select', dbPropertyName: 'agent_contact_id', value: made.agent }])).toEqual([
+      2, 4,
+    ]);
+    // A contact's letters, as representee or as agent; several ids; all but one campaign.
+    expect(
+      await idsOf([
+        {
+          type: 'group',
+          operator: '_or',
+          filters: [
+            { type: 'select', dbPropertyName: 'contact_id', value: made.agent },
+            { type: 'select', dbPropertyName: 'agent_contact_id', value: made.agent },
+          ],
+        },
+      ]),
+    ).toEqual([2, 4]);
+    expect(
+      await idsOf([{ type: 'checkboxesList', dbPropertyName: 'contact_id', value: [made.alice, made.bob] }]),
+    ).toEqual([1, 2, 3]);
+    expect(
+      await idsOf([{ type: 'select', dbPropertyName: 'campaign_id', equality: 'NE', value: letters[0] }]),
+    ).toEqual([2, 4]);
+    // An id of nothing here (or another council's) finds nothing.
+    expect(await idsOf([{ type: 'select', dbPropertyName: 'contact_id', value: randomUUID() }])).toEqual([]);
+  });
+
+  it('refuses a value that is not an id (400, saying which), and sorting or grouping by an id', async () => {
+    for (const [field, value] of [
+      ['campaign_id', 'campaign-1'],
+      ['contact_id', 'Alex Smith'],
+      ['organisation_id', 42],
+      ['agent_contact_id', `${randomUUID()}x`],
+    ] as const) {
+      const response = await calls(who, 'POST', '/consultations/representations/search', {
+        filter: [
+          {
+            type: 'group',
+            operator: '_or',
+            filters: [{ type: 'checkboxesList', dbPropertyName: field, value: [randomUUID(), value] }],
+          },
+        ],
+      });
+      expect(response.statusCode, field).toBe(400);
+      expect(response.json().message).toBe(idFilterMessages.notAnId(field, value));
+    }
+    const sorted = await calls(who, 'POST', '/consultations/representations/search', {
+      sort: [{ field: 'contact_id', order: 'asc' }],
+    });
+    expect(sorted.statusCode).toBe(400);
+    expect(sorted.json().message).toBe(representationMessages.unknownSortField('contact_id'));
+    const grouped = await calls(who, 'POST', '/consultations/representations/search', {
+      groupBy: 'campaign_id',
+    });
+    expect(grouped.statusCode).toBe(400);
+    expect(grouped.json().message).toBe(representationMessages.unknownGroupField('campaign_id'));
   });
 });
