@@ -10,10 +10,9 @@ import {
   type TableQueryValues,
 } from '@planning/shared';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { runTableQuery, type TableColumn } from '../../lib/table-query';
 import { iso, type Trx } from '../consultations/consultations.access';
-import { columnRows, customTableColumns, invalidBody } from '../consultations/consultations.columns';
-import { addressSearch } from './contacts.search';
+import { invalidBody } from '../consultations/consultations.columns';
+import { searchAddressBook } from './contacts.search';
 
 type OrganisationRow = {
   id: string;
@@ -82,62 +81,43 @@ export async function oneOrganisation(trx: Trx, id: string): Promise<Organisatio
 }
 
 /** Spec 02 §3 Table query over the organisations tab: `organisationTableFields` and the custom columns. */
-export async function searchOrganisations(trx: Trx, query: TableQueryValues) {
-  const own: Record<string, TableColumn['value']> = {
-    name: sql`o.name`,
-    organisation_type: sql`o.organisation_type`,
-    email: sql`o.email`,
-    town: sql`o.town`,
-    country: sql`o.country`,
-    postcode: sql`o.postcode`,
-    updated_at: sql`o.updated_at`,
-  };
-  const columns = new Map<string, TableColumn>(
-    organisationTableFields.map((field) => [
-      field.name,
-      {
-        kind: field.kind,
-        value: own[field.name]!,
-        sortable: field.sortable,
-        groupable: field.groupable,
-        options: field.options,
-      },
-    ]),
-  );
-  for (const [name, column] of customTableColumns(await columnRows(trx, 'organisations'), sql`o.custom`))
-    columns.set(name, column);
-  const search = addressSearch(query.search, {
-    text: [
-      sql`o.name`,
-      sql`o.email`,
-      sql`o.phone_number`,
-      sql`o.address_line1`,
-      sql`o.address_line2`,
-      sql`o.town`,
-      sql`o.postcode`,
-    ],
-    postcode: sql`o.postcode`,
-    phone: sql`o.phone_number`,
-  });
-  const page = await runTableQuery(
+export const searchOrganisations = (trx: Trx, query: TableQueryValues) =>
+  searchAddressBook(
     trx,
     {
+      table: 'organisations',
+      fields: organisationTableFields,
+      own: {
+        name: sql`o.name`,
+        organisation_type: sql`o.organisation_type`,
+        email: sql`o.email`,
+        town: sql`o.town`,
+        country: sql`o.country`,
+        postcode: sql`o.postcode`,
+        updated_at: sql`o.updated_at`,
+      },
+      custom: sql`o.custom`,
       from: sql`organisations o`,
-      where: sql`o.deleted_at is null and ${search}`,
+      live: sql`o.deleted_at is null`,
       id: sql`o.id`,
-      columns,
       tieBreak: sql`lower(o.name), o.id`,
+      search: {
+        text: [
+          sql`o.name`,
+          sql`o.email`,
+          sql`o.phone_number`,
+          sql`o.address_line1`,
+          sql`o.address_line2`,
+          sql`o.town`,
+          sql`o.postcode`,
+        ],
+        postcode: sql`o.postcode`,
+        phone: sql`o.phone_number`,
+      },
+      rowsByIds: organisationsByIds,
     },
     query,
   );
-  return {
-    result: {
-      count: page.count,
-      rows: await organisationsByIds(trx, page.ids),
-      groupedByDistinctValue: page.groups,
-    },
-  };
-}
 
 /** Spec 02 §3 Organisation "a list of agent contacts": live contacts of type agent only (else 400). */
 async function setAgents(trx: Trx, tenantId: string, organisationId: string, agentIds: string[]) {

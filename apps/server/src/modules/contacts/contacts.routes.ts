@@ -1,22 +1,22 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   contactListSchema,
   contactSchema,
   createContactsBodySchema,
-  customValueBodySchema,
-  customValuesSchema,
   organisationInputSchema,
   organisationSchema,
   tableQuerySchema,
   tableResultSchema,
   updateContactBodySchema,
   updateOrganisationBodySchema,
+  type TableQueryValues,
 } from '@planning/shared';
 import { requireAuth } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-helpers';
-import { consultationGrant, inConsultations } from '../consultations/consultations.access';
-import { setCustomValue } from '../consultations/consultations.columns';
+import { consultationGrant, inConsultations, type Trx } from '../consultations/consultations.access';
+import { customValueRoute } from '../consultations/consultations.columns.routes';
 import {
   createOrganisation,
   deleteOrganisation,
@@ -30,29 +30,105 @@ const tags = ['consultations'];
 const errors = errorResponses(400, 401, 403, 404, 409);
 const idParams = z.object({ id: z.uuid('An id') });
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+type InContacts = ReturnType<typeof inConsultations>;
+type RecordSchema = typeof contactSchema | typeof organisationSchema;
+
+/**
+ * What the contacts and the organisations have alike, for one of them: the table (search), one
+ * record, delete and custom values. Creating and changing differ, and stand in the plugin.
+ */
+function addressBookRoutes(
+  app: App,
+  inContacts: (request: FastifyRequest) => InContacts,
+  book: {
+    path: '/consultations/contacts' | '/consultations/organisations';
+    table: 'contacts' | 'organisations';
+    schema: RecordSchema;
+    summaries: { search: string; one: string; delete: string };
+    search: (
+      trx: Trx,
+      query: TableQueryValues,
+    ) => Promise<z.infer<ReturnType<typeof tableResultSchema<RecordSchema>>>>;
+    one: (trx: Trx, id: string) => Promise<z.infer<RecordSchema>>;
+    remove: (trx: Trx, id: string) => Promise<void>;
+  },
+) {
+  app.post(
+    `${book.path}/search`,
+    {
+      config: consultationGrant('read'),
+      schema: {
+        tags,
+        summary: book.summaries.search,
+        body: tableQuerySchema,
+        response: { 200: tableResultSchema(book.schema), ...errors },
+      },
+    },
+    async (request) => inContacts(request)((trx) => book.search(trx, request.body)),
+  );
+
+  app.get(
+    `${book.path}/:id`,
+    {
+      config: consultationGrant('read'),
+      schema: {
+        tags,
+        summary: book.summaries.one,
+        params: idParams,
+        response: { 200: book.schema, ...errors },
+      },
+    },
+    async (request) => inContacts(request)((trx) => book.one(trx, request.params.id)),
+  );
+
+  app.delete(
+    `${book.path}/:id`,
+    {
+      config: consultationGrant('delete'),
+      schema: {
+        tags,
+        summary: book.summaries.delete,
+        params: idParams,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      await inContacts(request)((trx) => book.remove(trx, request.params.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  customValueRoute(app, {
+    path: `${book.path}/:id`,
+    table: book.table,
+    params: idParams,
+    inTenant: inContacts,
+  });
+}
+
 /**
  * Spec 02 §2 the contacts and organisations tabs, §7 "Organisations and contacts": search, create,
  * read, change, delete and custom values. A consultations grant, the consultations-pages flag and
  * the contact-management flag (off: 404).
  */
 export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
-  const inContacts = (request: Parameters<typeof inConsultations>[0]) =>
-    inConsultations(request, { contacts: true });
+  const inContacts = (request: FastifyRequest) => inConsultations(request, { contacts: true });
 
-  app.post(
-    '/consultations/contacts/search',
-    {
-      config: consultationGrant('read'),
-      schema: {
-        tags,
-        summary:
-          'The contacts table: filters, sort, groups, search (name, email, phone, address, postcode), a page',
-        body: tableQuerySchema,
-        response: { 200: tableResultSchema(contactSchema), ...errors },
-      },
+  addressBookRoutes(app, inContacts, {
+    path: '/consultations/contacts',
+    table: 'contacts',
+    schema: contactSchema,
+    summaries: {
+      search:
+        'The contacts table: filters, sort, groups, search (name, email, phone, address, postcode), a page',
+      one: 'One contact',
+      delete: 'Deletes a contact (409 while a representation names it as representee or agent)',
     },
-    async (request) => inContacts(request)((trx) => searchContacts(trx, request.body)),
-  );
+    search: searchContacts,
+    one: oneContact,
+    remove: deleteContact,
+  });
 
   app.post(
     '/consultations/contacts',
@@ -74,15 +150,6 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/consultations/contacts/:id',
-    {
-      config: consultationGrant('read'),
-      schema: { tags, summary: 'One contact', params: idParams, response: { 200: contactSchema, ...errors } },
-    },
-    async (request) => inContacts(request)((trx) => oneContact(trx, request.params.id)),
-  );
-
   app.patch(
     '/consultations/contacts/:id',
     {
@@ -98,53 +165,20 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => inContacts(request)((trx) => updateContact(trx, request.params.id, request.body)),
   );
 
-  app.delete(
-    '/consultations/contacts/:id',
-    {
-      config: consultationGrant('delete'),
-      schema: {
-        tags,
-        summary: 'Deletes a contact (409 while a representation names it as representee or agent)',
-        params: idParams,
-        response: { 204: z.null(), ...errors },
-      },
+  addressBookRoutes(app, inContacts, {
+    path: '/consultations/organisations',
+    table: 'organisations',
+    schema: organisationSchema,
+    summaries: {
+      search:
+        'The organisations table: filters, sort, groups, search (name, email, phone, address, postcode), a page',
+      one: 'One organisation with its agents',
+      delete: 'Deletes an organisation (409 while a representation has it as representee)',
     },
-    async (request, reply) => {
-      await inContacts(request)((trx) => deleteContact(trx, request.params.id));
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.put(
-    '/consultations/contacts/:id/custom',
-    {
-      config: consultationGrant('write'),
-      schema: {
-        tags,
-        summary: "Sets one custom column's value (null clears it); the answer is every custom value",
-        params: idParams,
-        body: customValueBodySchema,
-        response: { 200: customValuesSchema, ...errors },
-      },
-    },
-    async (request) =>
-      inContacts(request)((trx) => setCustomValue(trx, 'contacts', request.params.id, request.body)),
-  );
-
-  app.post(
-    '/consultations/organisations/search',
-    {
-      config: consultationGrant('read'),
-      schema: {
-        tags,
-        summary:
-          'The organisations table: filters, sort, groups, search (name, email, phone, address, postcode), a page',
-        body: tableQuerySchema,
-        response: { 200: tableResultSchema(organisationSchema), ...errors },
-      },
-    },
-    async (request) => inContacts(request)((trx) => searchOrganisations(trx, request.body)),
-  );
+    search: searchOrganisations,
+    one: oneOrganisation,
+    remove: deleteOrganisation,
+  });
 
   app.post(
     '/consultations/organisations',
@@ -166,20 +200,6 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/consultations/organisations/:id',
-    {
-      config: consultationGrant('read'),
-      schema: {
-        tags,
-        summary: 'One organisation with its agents',
-        params: idParams,
-        response: { 200: organisationSchema, ...errors },
-      },
-    },
-    async (request) => inContacts(request)((trx) => oneOrganisation(trx, request.params.id)),
-  );
-
   app.patch(
     '/consultations/organisations/:id',
     {
@@ -197,38 +217,5 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tenantId } = requireAuth(request);
       return inContacts(request)((trx) => updateOrganisation(trx, tenantId, request.params.id, request.body));
     },
-  );
-
-  app.delete(
-    '/consultations/organisations/:id',
-    {
-      config: consultationGrant('delete'),
-      schema: {
-        tags,
-        summary: 'Deletes an organisation (409 while a representation has it as representee)',
-        params: idParams,
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      await inContacts(request)((trx) => deleteOrganisation(trx, request.params.id));
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.put(
-    '/consultations/organisations/:id/custom',
-    {
-      config: consultationGrant('write'),
-      schema: {
-        tags,
-        summary: "Sets one custom column's value (null clears it); the answer is every custom value",
-        params: idParams,
-        body: customValueBodySchema,
-        response: { 200: customValuesSchema, ...errors },
-      },
-    },
-    async (request) =>
-      inContacts(request)((trx) => setCustomValue(trx, 'organisations', request.params.id, request.body)),
   );
 };

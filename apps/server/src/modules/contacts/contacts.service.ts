@@ -4,16 +4,16 @@ import {
   contactTableFields,
   initialsOf,
   representationMessages,
+  tableIdFields,
   type Contact,
   type ContactInput,
   type ContactValues,
   type TableQueryValues,
 } from '@planning/shared';
 import { badRequest, conflict, notFound } from '../../lib/errors';
-import { runTableQuery, type TableColumn } from '../../lib/table-query';
 import { iso, type Trx } from '../consultations/consultations.access';
-import { columnRows, customTableColumns, invalidBody } from '../consultations/consultations.columns';
-import { addressSearch } from './contacts.search';
+import { invalidBody } from '../consultations/consultations.columns';
+import { searchAddressBook } from './contacts.search';
 
 type ContactRow = {
   id: string;
@@ -87,68 +87,49 @@ export async function oneContact(trx: Trx, id: string): Promise<Contact> {
   return contact;
 }
 
-const FROM = sql`contacts c left join organisations o on o.id = c.organisation_id and o.deleted_at is null`;
-
 /** Spec 02 §3 Table query over the contacts tab: `contactTableFields` and the custom columns. */
-export async function searchContacts(trx: Trx, query: TableQueryValues) {
-  const own: Record<string, TableColumn['value']> = {
-    name: sql`c.name`,
-    last_name: sql`c.last_name`,
-    contact_type: sql`c.contact_type`,
-    organisation_name: sql`o.name`,
-    email: sql`c.email`,
-    town: sql`c.town`,
-    postcode: sql`c.postcode`,
-    updated_at: sql`c.updated_at`,
-  };
-  const columns = new Map<string, TableColumn>(
-    contactTableFields.map((field) => [
-      field.name,
-      {
-        kind: field.kind,
-        value: own[field.name]!,
-        sortable: field.sortable,
-        groupable: field.groupable,
-        options: field.options,
-      },
-    ]),
-  );
-  for (const [name, column] of customTableColumns(await columnRows(trx, 'contacts'), sql`c.custom`))
-    columns.set(name, column);
-  const search = addressSearch(query.search, {
-    text: [
-      sql`c.name`,
-      sql`c.email`,
-      sql`c.phone_number`,
-      sql`c.address_line1`,
-      sql`c.address_line2`,
-      sql`c.town`,
-      sql`c.postcode`,
-      sql`c.job_title`,
-      sql`o.name`,
-    ],
-    postcode: sql`c.postcode`,
-    phone: sql`c.phone_number`,
-  });
-  const page = await runTableQuery(
+export const searchContacts = (trx: Trx, query: TableQueryValues) =>
+  searchAddressBook(
     trx,
     {
-      from: FROM,
-      where: sql`c.deleted_at is null and ${search}`,
+      table: 'contacts',
+      fields: contactTableFields,
+      own: {
+        name: sql`c.name`,
+        last_name: sql`c.last_name`,
+        contact_type: sql`c.contact_type`,
+        organisation_name: sql`o.name`,
+        email: sql`c.email`,
+        town: sql`c.town`,
+        postcode: sql`c.postcode`,
+        updated_at: sql`c.updated_at`,
+        organisation_id: sql`c.organisation_id`,
+      },
+      idFields: tableIdFields.contacts,
+      custom: sql`c.custom`,
+      from: sql`contacts c left join organisations o on o.id = c.organisation_id and o.deleted_at is null`,
+      live: sql`c.deleted_at is null`,
       id: sql`c.id`,
-      columns,
       tieBreak: sql`lower(c.last_name), lower(c.first_name), c.id`,
+      search: {
+        text: [
+          sql`c.name`,
+          sql`c.email`,
+          sql`c.phone_number`,
+          sql`c.address_line1`,
+          sql`c.address_line2`,
+          sql`c.town`,
+          sql`c.postcode`,
+          sql`c.job_title`,
+          sql`o.name`,
+        ],
+        postcode: sql`c.postcode`,
+        phone: sql`c.phone_number`,
+      },
+      rowsByIds: contactsByIds,
     },
     query,
   );
-  return {
-    result: {
-      count: page.count,
-      rows: await contactsByIds(trx, page.ids),
-      groupedByDistinctValue: page.groups,
-    },
-  };
-}
 
 async function requireOrganisation(trx: Trx, organisationId: string | null) {
   if (!organisationId) return;

@@ -7,8 +7,6 @@ import {
   campaignQuerySchema,
   createRepresentationBodySchema,
   createSubRepresentationBodySchema,
-  customValueBodySchema,
-  customValuesSchema,
   duplicatedSchema,
   idsBodySchema,
   representationMessages,
@@ -33,7 +31,7 @@ import {
   inConsultations,
   type Trx,
 } from '../consultations/consultations.access';
-import { setCustomValue } from '../consultations/consultations.columns';
+import { customValueRoute } from '../consultations/consultations.columns.routes';
 import { attachmentRoutes } from '../files/files.attachments.routes';
 import { representationAttachments, requireLiveRepresentation } from './representations.attachments';
 import {
@@ -232,23 +230,12 @@ export const representationsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.put(
-    '/consultations/representations/:id/custom',
-    {
-      config: consultationGrant('write'),
-      schema: {
-        tags,
-        summary: "Sets one custom column's value (null clears it); the answer is every custom value",
-        params: idParams,
-        body: customValueBodySchema,
-        response: { 200: customValuesSchema, ...errors },
-      },
-    },
-    async (request) =>
-      inConsultations(request)((trx) =>
-        setCustomValue(trx, 'representations', request.params.id, request.body),
-      ),
-  );
+  customValueRoute(app, {
+    path: '/consultations/representations/:id',
+    table: 'representations',
+    params: idParams,
+    inTenant: (request) => inConsultations(request),
+  });
 
   app.get(
     '/consultations/representations/:id/timeline',
