@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   consultationMessages,
+  idFilterMessages,
   representationMessages,
   type Contact,
   type ContactInput,
@@ -535,5 +536,61 @@ describe('access', () => {
     );
     // The rest of the consultations pages stay.
     expect((await offCall(offOfficer, 'GET', '/consultations/topics')).statusCode).toBe(200);
+  });
+});
+
+describe("an organisation's contacts by its id (organisation_id)", () => {
+  it('lists the contacts of one organisation, even beside another of the same name, paged', async () => {
+    const council = await buildTenantWithUsers(t.database.db);
+    const who = await signIn(t.app, council.name, council.email('officer'));
+    const calls = apiCaller(
+      () => t.app,
+      () => council.name,
+    );
+    const db = t.database.db;
+    const trust = await buildOrganisation(db, council.id, { name: 'Parish Council' });
+    const namesake = await buildOrganisation(db, council.id, { name: 'Parish Council' });
+    for (const lastName of ['Adams', 'Brown', 'Clark'])
+      await buildContact(db, council.id, { lastName, contactType: 'organisation', organisationId: trust.id });
+    await buildContact(db, council.id, {
+      lastName: 'Dale',
+      contactType: 'organisation',
+      organisationId: namesake.id,
+    });
+    await buildContact(db, council.id, { lastName: 'Evans' });
+    const search = async (body: Record<string, unknown>) => {
+      const response = await calls(who, 'POST', '/consultations/contacts/search', body);
+      expect(response.statusCode, response.body).toBe(200);
+      const { count, rows } = response.json().result as { count: number; rows: Contact[] };
+      return { count, names: rows.map((row) => row.lastName) };
+    };
+    const ofTrust = [{ type: 'select', dbPropertyName: 'organisation_id', value: trust.id }];
+    expect(await search({ filter: ofTrust, sort: [{ field: 'last_name', order: 'asc' }] })).toEqual({
+      count: 3,
+      names: ['Adams', 'Brown', 'Clark'],
+    });
+    expect(await search({ filter: ofTrust, limit: 2, offset: 2 })).toEqual({ count: 3, names: ['Clark'] });
+    expect(
+      await search({ filter: [{ type: 'select', dbPropertyName: 'organisation_id', value: namesake.id }] }),
+    ).toEqual({ count: 1, names: ['Dale'] });
+    // Not theirs: those of no organisation, or of another.
+    expect(
+      await search({
+        filter: [{ type: 'select', dbPropertyName: 'organisation_id', equality: 'NE', value: trust.id }],
+        sort: [{ field: 'last_name', order: 'asc' }],
+      }),
+    ).toEqual({ count: 2, names: ['Dale', 'Evans'] });
+
+    for (const value of ['Parish Council', 7]) {
+      const refused = await calls(who, 'POST', '/consultations/contacts/search', {
+        filter: [{ type: 'select', dbPropertyName: 'organisation_id', value }],
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().message).toBe(idFilterMessages.notAnId('organisation_id', value));
+    }
+    const sorted = await calls(who, 'POST', '/consultations/contacts/search', {
+      sort: [{ field: 'organisation_id', order: 'asc' }],
+    });
+    expect(sorted.statusCode).toBe(400);
   });
 });
