@@ -1,5 +1,4 @@
 import {
-  campaignGroupsSchema,
   consultationEventListSchema,
   consultationSettingsSchema,
   contactListSchema,
@@ -167,13 +166,6 @@ export async function fetchColumns(table: CustomColumnTable, signal?: AbortSigna
 
 export function createColumn(body: CustomColumnInput) {
   return api.post('/consultations/columns', customColumnSchema, body);
-}
-
-export function fetchCampaigns(eventId: string, signal?: AbortSignal) {
-  return api.get('/consultations/representations/campaigns', campaignGroupsSchema, {
-    signal,
-    query: { eventId },
-  });
 }
 
 export async function fetchResponses(representationId: string, signal?: AbortSignal) {

@@ -91,6 +91,8 @@ function Manager({
       <h1 className="page__title">Representation manager</h1>
       <Tabs
         activeKey={tab}
+        // One table at a time: each reads its state from the address, which is the shown tab's.
+        destroyOnHidden
         onChange={(key) => void navigate(managerPath(key as ManagerTab))}
         items={visibleTabs(contactManagement).map((key) => ({
           key,

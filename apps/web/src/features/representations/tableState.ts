@@ -55,11 +55,8 @@ export type TableState = {
   filters: FilterValues;
   sort: TableSort;
   groupBy: string | null;
-  /**
-   * One campaign's letters only (its badge was pressed): the group's id and its letters'
-   * references (the table filters by reference; the group's id is not one of its fields).
-   */
-  campaign: { id: string; references: number[] } | null;
+  /** One campaign's letters only (its badge was pressed): the campaign's id (`campaign_id`). */
+  campaign: string | null;
 };
 
 export const initialTableState: TableState = {
@@ -227,7 +224,7 @@ export function buildTableQuery(
     offset: (Math.max(1, page) - 1) * PAGE_SIZE,
     filter: [
       ...buildFilters(definitions, state.filters),
-      ...(state.campaign ? [campaignFilter(state.campaign.references)] : []),
+      ...(state.campaign ? [campaignFilter(state.campaign)] : []),
     ],
     sort: state.sort ? [state.sort] : [],
     ...(search ? { search } : {}),
@@ -275,15 +272,13 @@ export function withSort(state: TableState, sort: TableSort): TableState {
   return { ...state, sort, page: 1 };
 }
 
-/** A campaign badge's filter: the letters of one near-duplicate group, by their references. */
-export const campaignFilter = (references: number[]): SearchFilter => ({
-  type: 'checkboxesList',
-  dbPropertyName: 'reference',
-  value: references,
+/** A campaign badge's filter: the letters of one near-duplicate group, by the group's id. */
+export const campaignFilter = (campaignId: string): SearchFilter => ({
+  type: 'select',
+  dbPropertyName: 'campaign_id',
+  equality: 'EQ',
+  value: campaignId,
 });
-
-/** 'R000042' → 42. */
-export const referenceNumber = (reference: string): number => Number(reference.replace(/^\D+/, ''));
 
 export function withCampaign(state: TableState, campaign: TableState['campaign']): TableState {
   return { ...state, campaign, page: 1 };

@@ -40,6 +40,8 @@ export type ManagerTableProps<Row extends { id: string }> = {
   groupOptions: readonly Option[];
   state: TableState;
   onState: (next: TableState) => void;
+  /** The state asks for what the table cannot read yet (a filter whose list is loading): no query. */
+  waiting?: boolean;
   selected: readonly string[];
   /** Null: rows cannot be selected (no grant to act on them). */
   onSelected: ((ids: string[]) => void) | null;
@@ -58,23 +60,44 @@ export type ManagerTableProps<Row extends { id: string }> = {
  * by the allow-listed columns, grouping with groups collapsed by default, selection by checkbox.
  */
 export function ManagerTable<Row extends { id: string }>(props: ManagerTableProps<Row>) {
-  const { table, noun, search, definitions, groupOptions, state, onState, loadError, actions, banner } =
-    props;
+  const {
+    table,
+    noun,
+    search,
+    definitions,
+    groupOptions,
+    state,
+    onState,
+    waiting = false,
+    loadError,
+    actions,
+    banner,
+  } = props;
   const [typed, setTyped] = useState(state.search);
+  // The search box follows the address when it changes under it (Back, a link).
+  const [shown, setShown] = useState(state.search);
+  if (shown !== state.search) {
+    setShown(state.search);
+    setTyped(state.search);
+  }
   const [filtering, setFiltering] = useState(false);
   const query = buildTableQuery(state, definitions);
   const results = useQuery({
     queryKey: managerQueryKeys.search(table, query),
     queryFn: ({ signal }) => search(query, signal),
     placeholderData: keepPreviousData,
+    enabled: !waiting,
   });
   const count = results.data?.result.count;
-  // Spec 02 §4: the page is clamped down when the total shrinks (the last page's rows deleted).
+  // Spec 02 §4: the page is clamped down when the total shrinks (the last page's rows deleted);
+  // by this query's own count, not the last one's kept on screen while it loads (an address's
+  // page 3 would otherwise be clamped by the previous search's total).
+  const settled = !results.isPlaceholderData;
   useEffect(() => {
-    if (count === undefined || state.groupBy) return;
+    if (count === undefined || !settled || state.groupBy) return;
     const clamped = clampPage(state.page, count);
     if (clamped !== state.page) onState({ ...state, page: clamped });
-  }, [count, state, onState]);
+  }, [count, settled, state, onState]);
 
   const filterCount = activeFilterCount(definitions, state.filters);
   const searchId = `${table}-search`;
@@ -141,7 +164,7 @@ export function ManagerTable<Row extends { id: string }>(props: ManagerTableProp
           rows={results.data?.result.rows ?? []}
           total={count ?? 0}
           page={state.page}
-          loading={results.isFetching}
+          loading={results.isFetching || waiting}
           onPage={(page) => onState({ ...state, page })}
         />
       )}

@@ -1,5 +1,6 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Descriptions, Drawer, Skeleton, Table } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import {
@@ -7,6 +8,7 @@ import {
   type Contact,
   type Organisation,
   type RepresentationRow,
+  type TableQuery,
 } from '@planning/shared';
 import { ApiError } from '../../../api/client';
 import { Permitted } from '../../../app/access/Permitted';
@@ -38,33 +40,57 @@ const address = (record: Pick<Contact, 'addressLine1' | 'addressLine2' | 'town' 
 const loadFailure = (error: unknown, notFound: string, fallback: string) =>
   error instanceof ApiError && error.status === 404 ? notFound : fallback;
 
+/** Rows a page in a detail view's lists. */
+const DETAIL_PAGE_SIZE = 10;
+
+/** A detail view's list: the table query's rows whose id field is this record's, a page at a time. */
+function usePagedList<Row>(
+  search: (query: TableQuery, signal: AbortSignal) => Promise<{ result: { count: number; rows: Row[] } }>,
+  table: 'representations' | 'contacts',
+  field: string,
+  id: string,
+  sort: TableQuery['sort'],
+) {
+  const [page, setPage] = useState(1);
+  const query: TableQuery = {
+    limit: DETAIL_PAGE_SIZE,
+    offset: (page - 1) * DETAIL_PAGE_SIZE,
+    filter: [{ type: 'select', dbPropertyName: field, value: id }],
+    sort,
+  };
+  const list = useQuery({
+    queryKey: managerQueryKeys.search(table, query),
+    queryFn: ({ signal }) => search(query, signal),
+    placeholderData: keepPreviousData,
+  });
+  const pagination = {
+    current: page,
+    pageSize: DETAIL_PAGE_SIZE,
+    total: list.data?.result.count ?? 0,
+    showSizeChanger: false,
+    hideOnSinglePage: true,
+    onChange: setPage,
+  };
+  return { list, rows: list.data?.result.rows ?? [], pagination };
+}
+
 /**
- * The representations a contact or organisation sent, or an agent wrote (the newest 20). The table
- * filters by names, not ids: rows are found by the name, then kept only if they are this one's.
+ * The representations a contact or organisation sent (`contact_id`, `organisation_id`), or an
+ * agent wrote (`agent_contact_id`), newest first.
  */
 function RepresentationsOf({
   label,
   field,
-  name,
-  owns,
+  id,
 }: {
   label: string;
-  field: 'representee_name' | 'agent_name';
-  name: string;
-  owns: (row: RepresentationRow) => boolean;
+  field: 'contact_id' | 'organisation_id' | 'agent_contact_id';
+  id: string;
 }) {
   const settings = useSettings();
-  const query = {
-    limit: 100,
-    offset: 0,
-    filter: [{ type: 'text' as const, dbPropertyName: field, value: name }],
-    sort: [{ field: 'received_date', order: 'desc' as const }],
-  };
-  const list = useQuery({
-    queryKey: managerQueryKeys.search('representations', query),
-    queryFn: ({ signal }) => searchRepresentations(query, signal),
-  });
-  const rows = (list.data?.result.rows ?? []).filter(owns).slice(0, 20);
+  const { list, rows, pagination } = usePagedList(searchRepresentations, 'representations', field, id, [
+    { field: 'received_date', order: 'desc' },
+  ]);
   return (
     <section aria-label={label}>
       <h3>{label}</h3>
@@ -74,8 +100,8 @@ function RepresentationsOf({
         <Table<RepresentationRow>
           size="small"
           rowKey="id"
-          loading={list.isPending}
-          pagination={false}
+          loading={list.isFetching}
+          pagination={pagination}
           locale={{ emptyText: m.noRepresentations }}
           dataSource={rows}
           columns={[
@@ -157,19 +183,9 @@ export function ContactDetail({ id, onClose }: { id: string; onClose: () => void
             <Descriptions.Item label="Address">{address(contact.data)}</Descriptions.Item>
           </Descriptions>
           {contact.data.contactType === 'agent' ? (
-            <RepresentationsOf
-              label="Representations (as agent)"
-              field="agent_name"
-              name={contact.data.name}
-              owns={(row) => row.agentContactId === id}
-            />
+            <RepresentationsOf label="Representations (as agent)" field="agent_contact_id" id={id} />
           ) : (
-            <RepresentationsOf
-              label="Representations"
-              field="representee_name"
-              name={contact.data.name}
-              owns={(row) => row.contactId === id}
-            />
+            <RepresentationsOf label="Representations" field="contact_id" id={id} />
           )}
         </div>
       )}
@@ -211,17 +227,9 @@ function OrganisationBody({
 }) {
   const { confirm, pending } = useConfirmDelete(deleteOrganisation, onDeleted);
   const contactDelete = useConfirmDelete(deleteContact, () => undefined);
-  // Contacts are filtered by the organisation's name, then kept if they are this one's.
-  const query = {
-    limit: 100,
-    offset: 0,
-    filter: [{ type: 'text' as const, dbPropertyName: 'organisation_name', value: o.name }],
-    sort: [{ field: 'name', order: 'asc' as const }],
-  };
-  const contacts = useQuery({
-    queryKey: managerQueryKeys.search('contacts', query),
-    queryFn: ({ signal }) => searchContacts(query, signal),
-  });
+  const contacts = usePagedList(searchContacts, 'contacts', 'organisation_id', o.id, [
+    { field: 'name', order: 'asc' },
+  ]);
   return (
     <div className="rep-detail__body">
       <div className="rep-detail__head">
@@ -256,16 +264,16 @@ function OrganisationBody({
       </Descriptions>
       <section aria-label="Contacts">
         <h3>Contacts ({o.contactCount})</h3>
-        {contacts.isError ? (
+        {contacts.list.isError ? (
           <Alert type="error" showIcon title={m.loadContacts} />
         ) : (
           <Table<Contact>
             size="small"
             rowKey="id"
-            loading={contacts.isPending}
-            pagination={false}
+            loading={contacts.list.isFetching}
+            pagination={contacts.pagination}
             locale={{ emptyText: m.noContacts }}
-            dataSource={(contacts.data?.result.rows ?? []).filter((row) => row.organisationId === o.id)}
+            dataSource={contacts.rows}
             columns={[
               {
                 key: 'name',
@@ -299,12 +307,7 @@ function OrganisationBody({
           />
         )}
       </section>
-      <RepresentationsOf
-        label="Representations"
-        field="representee_name"
-        name={o.name}
-        owns={(row) => row.organisationId === o.id}
-      />
+      <RepresentationsOf label="Representations" field="organisation_id" id={o.id} />
     </div>
   );
 }

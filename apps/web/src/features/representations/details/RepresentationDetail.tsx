@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Alert,
@@ -46,6 +46,7 @@ import { failureText } from '../failureText';
 import { formatDate, formatMoment, timelineText } from '../format';
 import { DELETE, useManagerAccess, useSettings, WRITE } from '../hooks';
 import { managerPath } from '../managerRoutes';
+import { detailSearch } from '../tableAddress';
 import { editorPath, StatusTag, statusOptions } from '../components/status';
 
 type RepresentationDetailProps = {
@@ -116,6 +117,7 @@ function RepresentationBody({
 }) {
   const { message } = App.useApp();
   const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
   const queryClient = useQueryClient();
   const settings = useSettings();
   const { canWrite } = useManagerAccess();
@@ -167,8 +169,14 @@ function RepresentationBody({
             <Button
               icon={<MessageOutlined />}
               onClick={() =>
+                // The table's parameters kept: closing the drawer shows the table as it was.
                 void navigate(
-                  `${managerPath('all', 'new-response')}?representationId=${encodeURIComponent(r.id)}`,
+                  managerPath(
+                    'all',
+                    'new-response',
+                    null,
+                    detailSearch(searchParams, 'representationId', r.id),
+                  ),
                 )
               }
             >

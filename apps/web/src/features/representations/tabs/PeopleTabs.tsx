@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown, Space, type TableColumnsType } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
@@ -24,9 +24,9 @@ import {
 import { ManagerTable } from '../components/ManagerTable';
 import { failureText } from '../failureText';
 import { formatCustomValue } from '../format';
-import { useColumns, useManagerAccess, WRITE } from '../hooks';
+import { useColumns, useManagerAccess, useTableAddress, WRITE } from '../hooks';
 import { managerPath, type ManagerTab } from '../managerRoutes';
-import { filterDefinitions, groupableFields, initialTableState, type TableState } from '../tableState';
+import { filterDefinitions, groupableFields } from '../tableState';
 
 export const contactTypeLabels: Record<Contact['contactType'], string> = {
   individual: 'Individual',
@@ -84,11 +84,10 @@ function PeopleTable<Row extends { id: string; custom: Record<string, unknown> }
   newLabel,
 }: PeopleTableProps<Row>) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { canDelete } = useManagerAccess();
   const custom = useColumns(tab);
-  const [state, setState] = useState<TableState>(initialTableState);
   const [selected, setSelected] = useState<string[]>([]);
-  const onState = useCallback((next: TableState) => setState(next), []);
   const { confirm, pending } = useConfirmDelete(remove, () => setSelected([]));
   const one = tab === 'contacts' ? 'contact' : 'organisation';
   const question = (count: number) =>
@@ -100,7 +99,9 @@ function PeopleTable<Row extends { id: string; custom: Record<string, unknown> }
     [tab, fields, custom.data],
   );
   const groupOptions = useMemo(() => groupableFields(fields, custom.data ?? []), [fields, custom.data]);
-  const detail = (id: string) => `?${one}Id=${encodeURIComponent(id)}`;
+  const address = useMemo(() => ({ fields, definitions, groupOptions }), [fields, definitions, groupOptions]);
+  const { state, onState, waiting, detailLink } = useTableAddress(address, custom.isPending);
+  const detail = (id: string) => detailLink(tab === 'contacts' ? 'contactId' : 'organisationId', id);
 
   const allColumns: TableColumnsType<Row> = [
     {
@@ -171,6 +172,7 @@ function PeopleTable<Row extends { id: string; custom: Record<string, unknown> }
       groupOptions={groupOptions}
       state={state}
       onState={onState}
+      waiting={waiting}
       selected={selected}
       onSelected={canDelete ? setSelected : null}
       loadError={tab === 'contacts' ? m.loadContacts : m.loadOrganisations}
@@ -183,13 +185,15 @@ function PeopleTable<Row extends { id: string; custom: Record<string, unknown> }
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => void navigate(managerPath(tab, 'new-representee'))}
+              onClick={() => void navigate(managerPath(tab, 'new-representee', null, location.search))}
             >
               {newLabel}
             </Button>
           </Permitted>
           <Permitted needs={WRITE}>
-            <Button onClick={() => void navigate(managerPath(tab, 'new-custom-column'))}>
+            <Button
+              onClick={() => void navigate(managerPath(tab, 'new-custom-column', null, location.search))}
+            >
               New custom column
             </Button>
           </Permitted>

@@ -1,5 +1,5 @@
-import { useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Dropdown, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
@@ -13,7 +13,6 @@ import { Permitted } from '../../../app/access/Permitted';
 import {
   deleteRepresentations,
   duplicateRepresentations,
-  fetchCampaigns,
   managerQueryKeys,
   searchRepresentations,
   setRepresentationStatus,
@@ -21,32 +20,30 @@ import {
 import { ManagerTable } from '../components/ManagerTable';
 import { formatCustomValue, formatDate } from '../format';
 import { editorPath, StatusTag, statusOptions } from '../components/status';
-import { useColumns, useEvents, useManagerAccess, useSettings, useTopics, WRITE } from '../hooks';
-import { managerPath } from '../managerRoutes';
 import {
-  filterDefinitions,
-  groupableFields,
-  initialTableState,
-  referenceNumber,
-  withCampaign,
-  type TableState,
-} from '../tableState';
-
-const detailSearch = (id: string) => `?representationId=${encodeURIComponent(id)}`;
+  useColumns,
+  useEvents,
+  useManagerAccess,
+  useSettings,
+  useTableAddress,
+  useTopics,
+  WRITE,
+} from '../hooks';
+import { managerPath } from '../managerRoutes';
+import { filterDefinitions, groupableFields, withCampaign } from '../tableState';
 
 /** The 'all' tab: the representations table with its row and bulk actions (spec 02 §2, §8). */
 export function RepresentationsTab() {
   const { message, modal } = App.useApp();
   const navigate = useNavigate();
+  const location = useLocation();
   const queryClient = useQueryClient();
   const { canWrite, canDelete } = useManagerAccess();
   const settings = useSettings();
   const events = useEvents();
   const topics = useTopics();
   const columns = useColumns('representations');
-  const [state, setState] = useState<TableState>(initialTableState);
   const [selected, setSelected] = useState<string[]>([]);
-  const onState = useCallback((next: TableState) => setState(next), []);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: managerQueryKeys.all });
   const changeStatus = useMutation({
@@ -62,20 +59,6 @@ export function RepresentationsTab() {
       void refresh();
     },
     onError: () => void message.error(m.duplicateFailed),
-  });
-  // A campaign badge shows that group's letters: the group's members come from the campaigns call.
-  const showCampaign = useMutation({
-    mutationFn: async (row: RepresentationRow) => {
-      const { groups } = await fetchCampaigns(row.consultationEventId);
-      const group = groups.find((candidate) => candidate.id === row.campaign?.id);
-      const members = group?.representations.map((member) => referenceNumber(member.reference)) ?? [];
-      return {
-        id: row.campaign?.id ?? row.id,
-        references: members.length ? members : [referenceNumber(row.reference)],
-      };
-    },
-    onSuccess: (campaign) => setState((current) => withCampaign(current, campaign)),
-    onError: () => void message.error(m.loadRepresentations),
   });
   const remove = useMutation({
     mutationFn: (ids: string[]) => deleteRepresentations(ids),
@@ -115,6 +98,15 @@ export function RepresentationsTab() {
     () => groupableFields(representationTableFields, columns.data ?? []),
     [columns.data],
   );
+  const address = useMemo(
+    () => ({ fields: representationTableFields, definitions, groupOptions }),
+    [definitions, groupOptions],
+  );
+  const { state, onState, waiting, detailLink } = useTableAddress(
+    address,
+    events.isPending || topics.isPending || columns.isPending,
+  );
+  const detailSearch = (id: string) => detailLink('representationId', id);
 
   const tableColumns: TableColumnsType<RepresentationRow> = [
     {
@@ -136,8 +128,7 @@ export function RepresentationsTab() {
             <Button
               size="small"
               className="rep-campaign"
-              loading={showCampaign.isPending && showCampaign.variables?.id === row.id}
-              onClick={() => showCampaign.mutate(row)}
+              onClick={() => onState(withCampaign(state, row.campaign?.id ?? null))}
               aria-label={`Campaign ×${row.campaign.size}: show the ${row.campaign.size} letters of this campaign`}
             >
               Campaign ×{row.campaign.size}
@@ -266,9 +257,9 @@ export function RepresentationsTab() {
         <Alert
           type="info"
           showIcon
-          title={`Showing one campaign's ${state.campaign.references.length} letters only`}
+          title="Showing one campaign's letters only"
           action={
-            <Button size="small" onClick={() => setState((current) => withCampaign(current, null))}>
+            <Button size="small" onClick={() => onState(withCampaign(state, null))}>
               Show all
             </Button>
           }
@@ -289,6 +280,7 @@ export function RepresentationsTab() {
       groupOptions={groupOptions}
       state={state}
       onState={onState}
+      waiting={waiting}
       selected={selected}
       onSelected={canWrite || canDelete ? setSelected : null}
       loadError={m.loadRepresentations}
@@ -301,18 +293,22 @@ export function RepresentationsTab() {
             <Button
               type="primary"
               icon={<PlusOutlined />}
-              onClick={() => void navigate(managerPath('all', 'new-representation'))}
+              onClick={() => void navigate(managerPath('all', 'new-representation', null, location.search))}
             >
               New representation
             </Button>
           </Permitted>
           <Permitted needs={WRITE}>
-            <Button onClick={() => void navigate(managerPath('all', 'new-representee'))}>
+            <Button
+              onClick={() => void navigate(managerPath('all', 'new-representee', null, location.search))}
+            >
               New representee
             </Button>
           </Permitted>
           <Permitted needs={WRITE}>
-            <Button onClick={() => void navigate(managerPath('all', 'new-custom-column'))}>
+            <Button
+              onClick={() => void navigate(managerPath('all', 'new-custom-column', null, location.search))}
+            >
               New custom column
             </Button>
           </Permitted>
