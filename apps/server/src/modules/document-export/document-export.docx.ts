@@ -1,31 +1,34 @@
 import {
   AlignmentType,
   BorderStyle,
-  Document,
   ExternalHyperlink,
-  HeadingLevel,
   ImageRun,
-  Packer,
-  PageOrientation,
   Paragraph,
-  Table,
-  TableCell,
-  TableRow,
   TextRun,
-  WidthType,
   type ParagraphChild,
+  type Table,
 } from 'docx';
 import { DOCUMENT_EXPORT_PAGE as PAGE } from '@planning/shared';
-import type { ExportBlock, ExportModel, ImageRef, Run } from './document-export.model';
+import {
+  BODY_HALF_POINTS,
+  docxFile,
+  docxHeading,
+  docxSection,
+  docxTable,
+  docxTitle,
+  MARGIN_TWIPS,
+} from './document-export.docx-page';
+import {
+  isWideTable,
+  type ExportBlock,
+  type ExportModel,
+  type ImageRef,
+  type Run,
+} from './document-export.model';
 
 export type PlacedImage = { data: Buffer; width: number; height: number; type: 'png' | 'jpg' };
 export type ImageOf = (ref: ImageRef) => PlacedImage;
 
-const FONT = 'Arial';
-/** Spec 02 §9: 0.155 in is 11.16 pt, 22 half-points; root titles 1.5 times that. */
-const BODY_HALF_POINTS = Math.round(PAGE.fontInches * 72 * 2);
-const TITLE_HALF_POINTS = Math.round(BODY_HALF_POINTS * PAGE.rootTitleScale);
-const MARGIN_TWIPS = Math.round(PAGE.marginInches * 1440);
 /** The width text may take, in pixels at 96 to the inch (what ImageRun measures in). */
 const TEXT_WIDTH_PX = Math.floor(((PAGE.widthTwips - 2 * MARGIN_TWIPS) / 1440) * 96);
 
@@ -50,38 +53,6 @@ function children(runs: Run[], extra: Parameters<typeof runOf>[1] = {}): Paragra
   );
 }
 
-const columnsOf = (header: string[], rows: string[][]) =>
-  Math.max(header.length, ...rows.map((row) => row.length), 1);
-
-/** A table whose columns at their least (1750 twips) would not fit the portrait width. */
-export const isWideTable = (header: string[], rows: string[][]) =>
-  columnsOf(header, rows) * PAGE.tableColumnMin > PAGE.tableWidthPortrait;
-
-/**
- * Spec 02 §9 table widths: 10000 twips on a portrait page, 16000 on a landscape one (a wide
- * table's own), every column at least 1750.
- */
-function table(header: string[], rows: string[][]): Table {
-  const columns = columnsOf(header, rows);
-  const width = isWideTable(header, rows) ? PAGE.tableWidthLandscape : PAGE.tableWidthPortrait;
-  const column = Math.max(PAGE.tableColumnMin, Math.floor(width / columns));
-  const cell = (text: string, bold = false) =>
-    new TableCell({
-      width: { size: column, type: WidthType.DXA },
-      children: [new Paragraph({ children: [new TextRun({ text, bold })] })],
-    });
-  const line = (cells: string[], bold = false) =>
-    new TableRow({
-      tableHeader: bold,
-      children: Array.from({ length: columns }, (_, i) => cell(cells[i] ?? '', bold)),
-    });
-  return new Table({
-    width: { size: column * columns, type: WidthType.DXA },
-    columnWidths: Array.from({ length: columns }, () => column),
-    rows: [...(header.length > 0 ? [line(header, true)] : []), ...rows.map((row) => line(row))],
-  });
-}
-
 function image(placed: PlacedImage, alt: string): Paragraph {
   const scale = Math.min(1, TEXT_WIDTH_PX / placed.width, 900 / placed.height);
   return new Paragraph({
@@ -100,43 +71,12 @@ function image(placed: PlacedImage, alt: string): Paragraph {
   });
 }
 
-const HEADINGS = [
-  HeadingLevel.HEADING_1,
-  HeadingLevel.HEADING_2,
-  HeadingLevel.HEADING_3,
-  HeadingLevel.HEADING_4,
-];
-
 function blockParts(block: ExportBlock, imageOf: ImageOf): (Paragraph | Table)[] {
   switch (block.kind) {
     case 'title':
-      return [
-        new Paragraph({
-          heading: HeadingLevel.TITLE,
-          spacing: { after: 240 },
-          children: [new TextRun({ text: block.text, bold: true, size: TITLE_HALF_POINTS, font: FONT })],
-        }),
-      ];
-    case 'heading': {
-      const size = Math.round(BODY_HALF_POINTS * ([1.3, 1.15][block.depth - 1] ?? 1));
-      return [
-        new Paragraph({
-          heading: HEADINGS[Math.min(block.depth, 4) - 1] ?? HeadingLevel.HEADING_4,
-          // A heading stays on the page of what follows it.
-          keepNext: true,
-          spacing: { before: 240, after: 120 },
-          children: [
-            new TextRun({
-              text: block.number ? `${block.number} ${block.text}` : block.text,
-              bold: true,
-              size,
-              font: FONT,
-              color: '0b0c0c',
-            }),
-          ],
-        }),
-      ];
-    }
+      return [docxTitle(block.text)];
+    case 'heading':
+      return [docxHeading(block.number ? `${block.number} ${block.text}` : block.text, block.depth)];
     case 'paragraph': {
       const style = block.style;
       return [
@@ -163,7 +103,7 @@ function blockParts(block: ExportBlock, imageOf: ImageOf): (Paragraph | Table)[]
       ];
     case 'table':
       return [
-        table(block.header, block.rows),
+        docxTable(block.header, block.rows),
         ...(block.caption
           ? [
               new Paragraph({
@@ -206,8 +146,6 @@ function blockParts(block: ExportBlock, imageOf: ImageOf): (Paragraph | Table)[]
   }
 }
 
-const MARGINS = { top: MARGIN_TWIPS, right: MARGIN_TWIPS, bottom: MARGIN_TWIPS, left: MARGIN_TWIPS };
-
 /**
  * The document's sections of pages: portrait, with each wide table (and its caption) on a
  * landscape page of its own between them.
@@ -223,32 +161,12 @@ function pageSections(model: ExportModel, imageOf: ImageOf) {
     } else current.push(...blockParts(block, imageOf));
   }
   if (current.length > 0 || sections.length === 0) sections.push({ landscape: false, children: current });
-  return sections.map((section) => ({
-    properties: {
-      page: {
-        // docx writes a landscape page's width and height the other way round.
-        size: {
-          width: PAGE.widthTwips,
-          height: PAGE.heightTwips,
-          orientation: section.landscape ? PageOrientation.LANDSCAPE : PageOrientation.PORTRAIT,
-        },
-        margin: MARGINS,
-      },
-    },
-    children: section.children,
-  }));
+  return sections.map((section) => docxSection(section.children, section.landscape));
 }
 
-/** Spec 02 §9: an A4 page (8.27 x 11.7 in) with 0.33 in margins, text at 0.155 in. */
-export async function writeDocx(model: ExportModel, imageOf: ImageOf): Promise<Buffer> {
-  const document = new Document({
-    title: model.title,
-    creator: 'Planning platform',
-    styles: {
-      default: { document: { run: { font: FONT, size: BODY_HALF_POINTS } } },
-      characterStyles: [{ id: 'Hyperlink', name: 'Hyperlink', run: { color: '1d70b8', underline: {} } }],
-    },
-    sections: pageSections(model, imageOf),
-  });
-  return Packer.toBuffer(document);
+/** Spec 02 §9: the council's Word page (document-export.docx-page.ts), links in its blue. */
+export function writeDocx(model: ExportModel, imageOf: ImageOf): Promise<Buffer> {
+  return docxFile(model.title, pageSections(model, imageOf), [
+    { id: 'Hyperlink', name: 'Hyperlink', run: { color: '1d70b8', underline: {} } },
+  ]);
 }

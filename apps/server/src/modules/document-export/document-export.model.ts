@@ -1,12 +1,21 @@
 import { parseDocument } from 'htmlparser2';
 import type { ChildNode, Element } from 'domhandler';
 import {
+  DOCUMENT_EXPORT_PAGE as PAGE,
   documentOutline,
   type DocumentConfig,
   type DocumentEntity,
   type Question,
   type RichText,
 } from '@planning/shared';
+
+/** How many columns a table has: its widest line's. */
+export const tableColumns = (header: string[], rows: string[][]) =>
+  Math.max(header.length, ...rows.map((row) => row.length), 1);
+
+/** A table whose columns at their least (1750 twips) would not fit the portrait width: it gets a landscape page. */
+export const isWideTable = (header: string[], rows: string[][]) =>
+  tableColumns(header, rows) * PAGE.tableColumnMin > PAGE.tableWidthPortrait;
 
 /**
  * What a document says, in reading order, in the few shapes both writers (Word and PDF) know. Rich

@@ -1,18 +1,20 @@
-import PDFDocument from 'pdfkit';
-import { DOCUMENT_EXPORT_PAGE as PAGE } from '@planning/shared';
-import { FONT_FILES } from './document-export.draw';
-import { isWideTable, type ImageOf } from './document-export.docx';
-import type { ExportBlock, ExportModel, Run } from './document-export.model';
+import type { ImageOf } from './document-export.docx';
+import { isWideTable, type ExportBlock, type ExportModel, type Run } from './document-export.model';
+import {
+  BODY,
+  INK,
+  MARGIN,
+  pdfHeading,
+  pdfTable,
+  pdfTitle,
+  room,
+  RULE,
+  SECONDARY,
+  startPdf,
+  type Pdf,
+} from './document-export.pdf-page';
 
-/** The same page as the Word file: A4, 0.33 in margins, text at 0.155 in (points here). */
-const MARGIN = PAGE.marginInches * 72;
-const BODY = PAGE.fontInches * 72;
-const TITLE = BODY * PAGE.rootTitleScale;
-const INK = '#0b0c0c';
-const SECONDARY = '#505a5f';
 const LINK = '#1d70b8';
-
-type Pdf = InstanceType<typeof PDFDocument>;
 
 /** The laid-out document, ready for its last step (page numbers, then the bytes). */
 export type LaidOut = { pdf: Pdf; finish: () => Promise<Buffer> };
@@ -42,41 +44,6 @@ function runs(
   pdf.fillColor(INK);
 }
 
-/** Leaves room for `height` points on this page, or starts the next. */
-function room(pdf: Pdf, height: number) {
-  if (pdf.y + height > pdf.page.height - MARGIN) pdf.addPage();
-}
-
-function table(pdf: Pdf, header: string[], rows: string[][]) {
-  const columns = Math.max(header.length, ...rows.map((row) => row.length), 1);
-  const width = pdf.page.width - 2 * MARGIN;
-  const column = width / columns;
-  const pad = 4;
-  const line = (cells: string[], bold: boolean) => {
-    pdf.font(bold ? 'Bold' : 'Body').fontSize(BODY * 0.9);
-    const height =
-      Math.max(
-        ...Array.from({ length: columns }, (_, i) =>
-          pdf.heightOfString(cells[i] ?? '', { width: column - 2 * pad }),
-        ),
-      ) +
-      2 * pad;
-    room(pdf, height);
-    const top = pdf.y;
-    for (let i = 0; i < columns; i++) {
-      const x = MARGIN + i * column;
-      if (bold) pdf.rect(x, top, column, height).fillAndStroke('#f3f2f1', '#b1b4b6');
-      else pdf.rect(x, top, column, height).stroke('#b1b4b6');
-      pdf.fillColor(INK).text(cells[i] ?? '', x + pad, top + pad, { width: column - 2 * pad });
-    }
-    pdf.x = MARGIN;
-    pdf.y = top + height;
-  };
-  if (header.length > 0) line(header, true);
-  for (const row of rows) line(row, false);
-  pdf.moveDown(0.5);
-}
-
 /** The height an image block takes on the page (to keep a heading with the picture after it). */
 function imageHeight(pdf: Pdf, item: ExportBlock | undefined, imageOf: ImageOf): number {
   if (item?.kind !== 'image') return 0;
@@ -90,20 +57,13 @@ function block(pdf: Pdf, item: ExportBlock, imageOf: ImageOf, next?: ExportBlock
   pdf.x = MARGIN;
   switch (item.kind) {
     case 'title':
-      pdf.font('Bold').fontSize(TITLE).fillColor(INK).text(item.text);
-      pdf.moveDown(0.5);
+      pdfTitle(pdf, item.text);
       return;
     case 'heading': {
       const size = BODY * ([1.3, 1.15][item.depth - 1] ?? 1);
       // A heading stays with what follows it: a line of text, or the whole picture.
-      room(pdf, size * 3 + imageHeight(pdf, next, imageOf));
-      pdf.moveDown(0.6);
-      pdf
-        .font('Bold')
-        .fontSize(size)
-        .fillColor(INK)
-        .text(item.number ? `${item.number} ${item.text}` : item.text);
-      pdf.moveDown(0.3);
+      const keep = size * 3 + imageHeight(pdf, next, imageOf);
+      pdfHeading(pdf, item.number ? `${item.number} ${item.text}` : item.text, size, keep);
       return;
     }
     case 'paragraph':
@@ -129,7 +89,7 @@ function block(pdf: Pdf, item: ExportBlock, imageOf: ImageOf, next?: ExportBlock
       const wide = isWideTable(item.header, item.rows);
       const margins = { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN };
       if (wide) pdf.addPage({ size: 'A4', layout: 'landscape', margins });
-      table(pdf, item.header, item.rows);
+      pdfTable(pdf, item.header, item.rows);
       if (item.caption) runs(pdf, [{ text: item.caption }], { italic: true, colour: SECONDARY });
       if (wide) pdf.addPage({ size: 'A4', layout: 'portrait', margins });
       return;
@@ -158,7 +118,7 @@ function block(pdf: Pdf, item: ExportBlock, imageOf: ImageOf, next?: ExportBlock
         .moveTo(MARGIN, pdf.y + 4)
         .lineTo(pdf.page.width - MARGIN, pdf.y + 4)
         .lineWidth(0.75)
-        .stroke('#b1b4b6');
+        .stroke(RULE);
       pdf.y += 12;
       return;
     case 'question': {
@@ -191,43 +151,7 @@ function block(pdf: Pdf, item: ExportBlock, imageOf: ImageOf, next?: ExportBlock
  * the server: every character a council may type has a glyph, and nothing depends on the machine.
  */
 export function layOutPdf(model: ExportModel, imageOf: ImageOf): LaidOut {
-  const pdf = new PDFDocument({
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    bufferPages: true,
-    info: { Title: model.title, Creator: 'Planning platform' },
-  });
-  pdf.registerFont('Body', FONT_FILES[0]!);
-  pdf.registerFont('Bold', FONT_FILES[1]!);
-  const chunks: Buffer[] = [];
-  pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-  const ended = new Promise<Buffer>((resolve, reject) => {
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
-  });
+  const { pdf, finish } = startPdf(model.title);
   model.blocks.forEach((item, i) => block(pdf, item, imageOf, model.blocks[i + 1]));
-  return {
-    pdf,
-    finish: () => {
-      // Page numbers, once the page count is known (inside the bottom margin, so no new page).
-      const range = pdf.bufferedPageRange();
-      for (let i = range.start; i < range.start + range.count; i++) {
-        pdf.switchToPage(i);
-        const bottom = pdf.page.margins.bottom;
-        pdf.page.margins.bottom = 0;
-        pdf
-          .font('Body')
-          .fontSize(BODY * 0.75)
-          .fillColor(SECONDARY)
-          .text(`Page ${i + 1} of ${range.count}`, MARGIN, pdf.page.height - MARGIN + 4, {
-            width: pdf.page.width - 2 * MARGIN,
-            align: 'right',
-            lineBreak: false,
-          });
-        pdf.page.margins.bottom = bottom;
-      }
-      pdf.end();
-      return ended;
-    },
-  };
+  return { pdf, finish };
 }
