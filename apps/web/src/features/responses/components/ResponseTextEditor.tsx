@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { EditorContent, useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { Button, Input, Popover, Space, Tooltip } from 'antd';
-import { BoldOutlined, ItalicOutlined, OrderedListOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { REPRESENTATION_LIMITS, SAFE_LINK, documentMessages, htmlPlainText } from '@planning/shared';
+import { REPRESENTATION_LIMITS, htmlPlainText } from '@planning/shared';
+import { RichTextToolbar } from '../../../components/rich-text/RichTextToolbar';
 
 type ResponseTextEditorProps = {
   /** HTML, as the server keeps a response's text. */
@@ -76,18 +75,6 @@ export function ResponseTextEditor({
       changed.current?.(html);
     },
   });
-  const marks = useEditorState({
-    editor,
-    selector: ({ editor: current }) => ({
-      bold: current.isActive('bold'),
-      italic: current.isActive('italic'),
-      bullets: current.isActive('bulletList'),
-      numbers: current.isActive('orderedList'),
-      link: current.isActive('link'),
-      href: (current.getAttributes('link').href as string | undefined) ?? '',
-    }),
-  });
-
   useEffect(() => {
     if (!editor || value === undefined || value === reported.current) return;
     reported.current = value;
@@ -98,65 +85,18 @@ export function ResponseTextEditor({
   useEffect(() => editor?.setEditable(!readOnly, false), [editor, readOnly]);
 
   const over = length > REPRESENTATION_LIMITS.responseContentMax;
-  const button = (name: string, pressed: boolean, run: () => void, icon: ReactNode) => (
-    <Tooltip title={name}>
-      <Button
-        size="small"
-        type={pressed ? 'primary' : 'default'}
-        aria-label={name}
-        aria-pressed={pressed}
-        disabled={readOnly}
-        icon={icon}
-        onClick={run}
-      />
-    </Tooltip>
-  );
-
   return (
     <div className={`response-text${error ? ' has-error' : ''}`}>
       <div id={labelId} className="response-text__label">
         {label}
       </div>
       {editor && (
-        <Space
-          size={4}
-          wrap
-          className="response-text__toolbar"
-          role="toolbar"
-          aria-label={`${label} formatting`}
-        >
-          {button(
-            'Bold',
-            marks?.bold ?? false,
-            () => editor.chain().focus().toggleBold().run(),
-            <BoldOutlined />,
-          )}
-          {button(
-            'Italic',
-            marks?.italic ?? false,
-            () => editor.chain().focus().toggleItalic().run(),
-            <ItalicOutlined />,
-          )}
-          {button(
-            'Bulleted list',
-            marks?.bullets ?? false,
-            () => editor.chain().focus().toggleBulletList().run(),
-            <UnorderedListOutlined />,
-          )}
-          {button(
-            'Numbered list',
-            marks?.numbers ?? false,
-            () => editor.chain().focus().toggleOrderedList().run(),
-            <OrderedListOutlined />,
-          )}
-          <LinkButton
-            active={marks?.link ?? false}
-            href={marks?.href ?? ''}
-            disabled={readOnly}
-            onApply={(href) => editor.chain().focus().extendMarkRange('link').setLink({ href }).run()}
-            onRemove={() => editor.chain().focus().extendMarkRange('link').unsetLink().run()}
-          />
-        </Space>
+        <RichTextToolbar
+          editor={editor}
+          label={label}
+          tools={['bold', 'italic', 'bulletList', 'orderedList']}
+          disabled={readOnly}
+        />
       )}
       <EditorContent editor={editor} />
       <div className="response-text__footer">
@@ -169,82 +109,5 @@ export function ResponseTextEditor({
         </div>
       </div>
     </div>
-  );
-}
-
-type LinkButtonProps = {
-  active: boolean;
-  href: string;
-  disabled: boolean;
-  onApply: (href: string) => void;
-  onRemove: () => void;
-};
-
-/** Spec 02 §5 "Only links with a URL are applied in the editor": an empty or unsafe address is refused. */
-function LinkButton({ active, href, disabled, onApply, onRemove }: LinkButtonProps) {
-  const [open, setOpen] = useState(false);
-  const [url, setUrl] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const inputId = useId();
-  const apply = () => {
-    const trimmed = url.trim();
-    if (trimmed === '') return setProblem('Enter the link’s address');
-    if (!SAFE_LINK.test(trimmed)) return setProblem(documentMessages.unsafeUrl);
-    onApply(trimmed);
-    setOpen(false);
-  };
-  return (
-    <Popover
-      open={open}
-      onOpenChange={(next) => {
-        setOpen(next);
-        if (next) {
-          setUrl(href);
-          setProblem(null);
-        }
-      }}
-      trigger="click"
-      content={
-        <div className="response-text__link-form">
-          <label htmlFor={inputId}>Link address</label>
-          <Input
-            id={inputId}
-            value={url}
-            autoFocus
-            placeholder="https://"
-            status={problem ? 'error' : undefined}
-            aria-invalid={problem ? true : undefined}
-            aria-describedby={problem ? `${inputId}-error` : undefined}
-            onChange={(event) => setUrl(event.target.value)}
-            onPressEnter={apply}
-          />
-          {problem && (
-            <div id={`${inputId}-error`} role="alert" className="response-text__error">
-              {problem}
-            </div>
-          )}
-          <Space style={{ marginTop: 8 }}>
-            <Button type="primary" size="small" onClick={apply}>
-              Apply link
-            </Button>
-            {active && (
-              <Button
-                size="small"
-                onClick={() => {
-                  onRemove();
-                  setOpen(false);
-                }}
-              >
-                Remove link
-              </Button>
-            )}
-          </Space>
-        </div>
-      }
-    >
-      <Button size="small" type={active ? 'primary' : 'default'} aria-pressed={active} disabled={disabled}>
-        Link
-      </Button>
-    </Popover>
   );
 }
