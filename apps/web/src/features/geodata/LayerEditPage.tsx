@@ -1,6 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useBlocker } from 'react-router';
+import { Link } from 'react-router';
 import {
   Alert,
   App,
@@ -26,6 +26,7 @@ import {
   type LayerUpdate,
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
+import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { fetchThemes, geodataQueryKeys, renameLayer, updateLayer } from './api';
 import { AddressedLayer } from './components/AddressedLayer';
 import { LayerMap } from './components/LayerMap';
@@ -116,7 +117,7 @@ export function LayerEditPage() {
 
 function LayerEditor({ layer }: { layer: Layer }) {
   const client = useQueryClient();
-  const { message, modal } = App.useApp();
+  const { message } = App.useApp();
   const [form] = Form.useForm<EditValues>();
   const baseStyle = useMemo(() => editableStyle(layer), [layer]);
   const saved = useMemo(() => valuesOf(layer), [layer]);
@@ -204,7 +205,12 @@ function LayerEditor({ layer }: { layer: Layer }) {
     save.mutate({ update: update.data, layerName: values.layerName.trim() });
   };
 
-  useUnsavedChangesGuard(dirty && !save.isPending, modal);
+  useUnsavedChangesGuard(dirty && !save.isPending, {
+    title: layerEditTexts.leaveTitle,
+    content: layerEditTexts.leaveBody,
+    leave: 'Leave',
+    stay: 'Stay',
+  });
 
   return (
     <div className="page geodata-page layer-edit">
@@ -372,31 +378,4 @@ function LayerEditor({ layer }: { layer: Layer }) {
       </Row>
     </div>
   );
-}
-
-/** Asks before leaving the screen, or closing the tab, with changes not saved. */
-function useUnsavedChangesGuard(dirty: boolean, modal: ReturnType<typeof App.useApp>['modal']) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty &&
-      (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: layerEditTexts.leaveTitle,
-      content: layerEditTexts.leaveBody,
-      okText: 'Leave',
-      okButtonProps: { danger: true },
-      cancelText: 'Stay',
-      onOk: () => blocker.proceed(),
-      onCancel: () => blocker.reset(),
-    });
-  }, [blocker, modal]);
-  useEffect(() => {
-    if (!dirty) return;
-    const handleBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', handleBeforeUnload);
-    return () => window.removeEventListener('beforeunload', handleBeforeUnload);
-  }, [dirty]);
 }

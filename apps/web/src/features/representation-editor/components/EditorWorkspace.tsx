@@ -4,7 +4,12 @@ import type { Mark as PMMark, Node as PMNode } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { Alert, App, Button, Segmented, Space } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
-import { detectPersonalData, type EditorNode, type RedactionType } from '@planning/shared';
+import {
+  detectPersonalData,
+  representationMessages as m,
+  type EditorNode,
+  type RedactionType,
+} from '@planning/shared';
 import { ApiError } from '../../../api/client';
 import { representationExtensions } from '../editorExtensions';
 import {
@@ -21,7 +26,7 @@ import {
 } from '../markOps';
 import { currentProposals, dropProposals, ProposalHighlights, setProposals } from '../proposalHighlights';
 import { proposalsIn, type Proposal } from '../proposals';
-import { useUnsavedChangesGuard } from '../useUnsavedChangesGuard';
+import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
 import { MapDialog, RedactDialog, SiteDialog, TagDialog, useTopics } from './MarkDialogs';
 import { MarkCard } from './MarkCard';
 import { PublicText } from './PublicText';
@@ -138,7 +143,12 @@ function Workspace({
   const linksChanged =
     !sameSet(links.topicIds, baseLinks.topicIds) || !sameSet(links.siteIds, baseLinks.siteIds);
   const dirty = state.changed || linksChanged;
-  useUnsavedChangesGuard(dirty);
+  useUnsavedChangesGuard(dirty, {
+    title: m.progressLostTitle,
+    content: m.progressLostText,
+    leave: m.leaveForm,
+    stay: m.continueWithForm,
+  });
 
   // Only editing changes the text; the two views read it.
   useEffect(() => {

@@ -1,13 +1,15 @@
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import { App } from 'antd';
-import { representationMessages as m } from '@planning/shared';
+
+/** The question asked before changes are lost, in the screen's words. */
+export type LeaveQuestion = { title: string; content: string; leave: string; stay: string };
 
 /**
- * Asks before leaving the editor, or closing the tab, with changes not saved (spec 02 §2 drawers'
- * words: 'Progress will be lost').
+ * Asks before leaving a screen (another address, or other search parameters) with changes not
+ * saved, and has the browser ask before the tab closes or reloads. Leaving is the dangerous button.
  */
-export function useUnsavedChangesGuard(dirty: boolean) {
+export function useUnsavedChangesGuard(dirty: boolean, { title, content, leave, stay }: LeaveQuestion) {
   const { modal } = App.useApp();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -17,15 +19,15 @@ export function useUnsavedChangesGuard(dirty: boolean) {
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
     modal.confirm({
-      title: m.progressLostTitle,
-      content: m.progressLostText,
-      okText: m.leaveForm,
+      title,
+      content,
+      okText: leave,
       okButtonProps: { danger: true },
-      cancelText: m.continueWithForm,
+      cancelText: stay,
       onOk: () => blocker.proceed(),
       onCancel: () => blocker.reset(),
     });
-  }, [blocker, modal]);
+  }, [blocker, modal, title, content, leave, stay]);
   useEffect(() => {
     if (!dirty) return;
     const handleBeforeUnload = (event: BeforeUnloadEvent) => event.preventDefault();
