@@ -1,55 +1,37 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectPersonalData } from '../packages/shared/src/representations/personalData';
 import { representationSchema } from '../packages/shared/src/representations/schemas';
 import { axeViolations } from './support/axe';
+import { FIRST_LOAD, screenshot, sessionApi } from './support/consultations';
 import { openAsTenant, openedDialog, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
-/** A screen's first showing: its chunk and first answers, on a machine running other suites too. */
-const FIRST_LOAD = { timeout: 60_000 };
 
 beforeAll(async () => {
   running = await startRunningApp();
 });
 afterAll(() => running?.close());
 
-const shot = async (page: Page, name: string) => {
-  if (process.env.E2E_SCREENSHOTS)
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
-};
-
 /** The officer's own calls, with the page's session (as the manager's screens would make them). */
 async function officerApi(page: Page) {
-  const request: APIRequestContext = page.context().request;
-  const state = await request.get(`${running.baseUrl}/api/v1/auth/is-authenticated`, {
-    headers: { 'x-tenant': 'demo' },
-  });
-  const { csrfToken } = (await state.json()) as { csrfToken: string };
-  const headers = { 'x-tenant': 'demo', 'x-csrf-token': csrfToken };
-  const read = async (id: string) => {
-    const answer = await request.get(`${running.baseUrl}/api/v1/consultations/representations/${id}`, {
-      headers,
-    });
-    expect(answer.status()).toBe(200);
-    return representationSchema.parse(await answer.json());
-  };
+  const api = await sessionApi(running, page);
+  const read = async (id: string) =>
+    representationSchema.parse(await api.get(`/consultations/representations/${id}`));
   return {
     /**
      * A seeded demo letter still at 'Received' (nothing redacted, no parts yet) that holds a telephone number
      * the shared detector finds: the letter, the number as written and its first sentence.
      */
     seededLetterWithPhone: async () => {
-      const search = await request.post(`${running.baseUrl}/api/v1/consultations/representations/search`, {
-        headers,
-        data: {
-          limit: 100,
-          filter: [{ type: 'select', dbPropertyName: 'status', equality: 'EQ', value: 'Received' }],
-          sort: [{ field: 'reference', order: 'asc' }],
-        },
-      });
-      expect(search.status()).toBe(200);
-      const { result } = (await search.json()) as { result: { rows: { id: string }[] } };
+      const search = {
+        limit: 100,
+        filter: [{ type: 'select', dbPropertyName: 'status', equality: 'EQ', value: 'Received' }],
+        sort: [{ field: 'reference', order: 'asc' }],
+      };
+      const { result } = (await api.post('/consultations/representations/search', search, 200)) as {
+        result: { rows: { id: string }[] };
+      };
       for (const row of result.rows) {
         const letter = await read(row.id);
         if (letter.publicText !== letter.originalText.trim() || letter.subRepresentations.length > 0)
@@ -65,13 +47,7 @@ async function officerApi(page: Page) {
       }
       throw new Error('The demo seed has no letter at Received with a telephone number');
     },
-    read: async (id: string) => {
-      const answer = await request.get(`${running.baseUrl}/api/v1/consultations/representations/${id}`, {
-        headers,
-      });
-      expect(answer.status()).toBe(200);
-      return representationSchema.parse(await answer.json());
-    },
+    read,
   };
 }
 
@@ -121,7 +97,7 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
     await expect
       .poll(() => page.locator('.rep-text .rep-proposal').filter({ hasText: PHONE }).count())
       .toBe(1);
-    await shot(page, 'editor-proposals');
+    await screenshot(page, 'editor-proposals');
     expect(await axeViolations(page)).toEqual([]);
 
     await phoneProposal.getByRole('button', { name: `Accept: redact telephone number ${PHONE}` }).click();
@@ -153,7 +129,7 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
     let html = await page.content();
     expect(html).not.toContain(digits);
     expect(html).toContain('[telephone number redacted]');
-    await shot(page, 'editor-public');
+    await screenshot(page, 'editor-public');
 
     // Kept: after a reload the redaction is there, and the number is no longer proposed.
     await page.reload();
@@ -189,7 +165,7 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
     await subLink.waitFor();
     await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
     await expect.poll(() => page.locator('.rep-text .rep-mark--sub').textContent()).toBe(SENTENCE);
-    await shot(page, 'editor-sub-representation');
+    await screenshot(page, 'editor-sub-representation');
 
     // Its editor: the reference, the status, the sentence, and a way back.
     await subLink.click();
@@ -197,7 +173,7 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
     await expect.poll(() => page.locator('.rep-text').textContent()).toBe(SENTENCE);
     await page.locator('.rep-editor__details').getByText('Received').waitFor();
     await page.getByRole('link', { name: `Back to representation ${letter.reference}` }).waitFor();
-    await shot(page, 'sub-representation-editor');
+    await screenshot(page, 'sub-representation-editor');
 
     // Deleted (soft): back on the representation's editor, no longer listed.
     await page.getByRole('button', { name: 'Delete sub-representation' }).click();

@@ -1,12 +1,13 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
-import { analysisMessages, docFromPlainText, plainTextOf, publicTextOf } from '@planning/shared';
-import { withTenant } from '../apps/server/src/db/tenant-transaction';
+import { analysisMessages } from '@planning/shared';
 import { DEMO_DOCUMENT_TITLE } from '../apps/server/src/modules/documents/documents.seed';
+import { buildContact, buildEvent, buildRepresentation } from '../apps/server/test/consultation-factories';
 import { signIn } from '../apps/server/test/sessions';
 import { axeViolationsIn } from './support/axe';
+import { FIRST_LOAD, screenshot } from './support/consultations';
 import { demoDocumentId } from './support/documents';
+import { chooseOption } from './support/representations';
 import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 /**
@@ -20,65 +21,23 @@ let tenantId: string;
 let documentId: string;
 const EVENT = 'Analysis journey consultation';
 
-/** A screen's first showing: its chunk and first answers, on a machine running other suites too. */
-const FIRST_LOAD = { timeout: 60_000 };
-
-const shot = async (page: Page, name: string) => {
-  if (process.env.E2E_SCREENSHOTS)
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
-};
-
-/** Picks an option of an antd select by its shown text, and waits for its list to close. */
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-}
-
 /** A consultation event with three representations: two in support, one against. */
 async function seedEvent() {
-  await withTenant(running.database.db, tenantId, async (trx) => {
-    const event = await trx
-      .insertInto('consultation_events')
-      .values({ tenant_id: tenantId, name: EVENT, starts_on: '2026-01-05', ends_on: '2026-02-16' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const contact = await trx
-      .insertInto('contacts')
-      .values({ tenant_id: tenantId, contact_type: 'individual', first_name: 'Journey', last_name: 'Writer' })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const last = await trx
-      .selectFrom('representations')
-      .select((eb) => eb.fn.max('reference').as('reference'))
-      .executeTakeFirst();
-    let reference = Number(last?.reference ?? 0);
-    for (const [attitude, text] of [
-      ['Support', 'More homes near the station, please.'],
-      ['Support', 'A good plan for the town.'],
-      ['Oppose', 'The valley should stay green.'],
-    ] as const) {
-      reference += 1;
-      const content = docFromPlainText(text);
-      await trx
-        .insertInto('representations')
-        .values({
-          tenant_id: tenantId,
-          reference,
-          consultation_event_id: event.id,
-          correspondence_type: 'Email',
-          received_date: '2026-01-20',
-          attitude,
-          representee_type: 'privateIndividual',
-          contact_id: contact.id,
-          original_text: text,
-          content: JSON.stringify(content),
-          plain_text: plainTextOf(content),
-          public_text: publicTextOf(content),
-        })
-        .execute();
-    }
-  });
+  const db = running.database.db;
+  const event = await buildEvent(db, tenantId, { name: EVENT, startsOn: '2026-01-05', endsOn: '2026-02-16' });
+  const contact = await buildContact(db, tenantId, { firstName: 'Journey', lastName: 'Writer' });
+  for (const [attitude, text] of [
+    ['Support', 'More homes near the station, please.'],
+    ['Support', 'A good plan for the town.'],
+    ['Oppose', 'The valley should stay green.'],
+  ] as const)
+    await buildRepresentation(db, tenantId, {
+      eventId: event.id,
+      contactId: contact.id,
+      text,
+      attitude,
+      receivedDate: '2026-01-20',
+    });
 }
 
 beforeAll(async () => {
@@ -104,7 +63,7 @@ describe('response analysis (spec 02 §2 /document/response-analysis)', () => {
     await page.getByRole('heading', { level: 1, name: 'Response analysis' }).waitFor(FIRST_LOAD);
     await page.getByText(analysisMessages.chooseDocument).waitFor();
 
-    await choose(page, page.getByRole('combobox', { name: 'Document' }), DEMO_DOCUMENT_TITLE);
+    await chooseOption(page, page.getByRole('combobox', { name: 'Document' }), DEMO_DOCUMENT_TITLE);
     await page.waitForURL(new RegExp(`documentId=${documentId}`));
     const vision = page.getByRole('region', { name: 'Do you agree with the vision for the plan?' });
     const counts = vision.getByRole('table', {
@@ -116,7 +75,7 @@ describe('response analysis (spec 02 §2 /document/response-analysis)', () => {
     // The chart says the same to a screen reader.
     expect(await vision.getByRole('img').getAttribute('aria-label')).toContain('Not sure 1');
 
-    await choose(page, page.getByRole('combobox', { name: 'Consultation event' }), EVENT);
+    await chooseOption(page, page.getByRole('combobox', { name: 'Consultation event' }), EVENT);
     const attitudes = page.getByTestId('attitude-counts');
     await attitudes.getByRole('row', { name: /Support/ }).waitFor();
     // Each row: the attitude, its bar (a picture only), the count and the share.
@@ -132,7 +91,7 @@ describe('response analysis (spec 02 §2 /document/response-analysis)', () => {
     expect(await row('Support')).toEqual(['Support', '2', '66.7%']);
     expect(await row('Oppose')).toEqual(['Oppose', '1', '33.3%']);
     await page.getByRole('button', { name: 'Consultation statement as PDF' }).waitFor();
-    await shot(page, 'response-analysis');
+    await screenshot(page, 'response-analysis');
     expect(await axeViolationsIn(page, '.response-analysis')).toEqual([]);
 
     const [download] = await Promise.all([

@@ -1,43 +1,22 @@
-import type { APIRequestContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { representationMessages } from '../packages/shared/src/representations/messages';
 import { representationSchema } from '../packages/shared/src/representations/schemas';
 import { responseListSchema } from '../packages/shared/src/representations/responsesApi';
 import { axeViolationsIn } from './support/axe';
+import { FIRST_LOAD, screenshot, sessionApi } from './support/consultations';
 import { openAsTenant, openedDialog, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
-/** A screen's first showing: its chunk and first answers, on a machine running other suites too. */
-const FIRST_LOAD = { timeout: 60_000 };
 
 beforeAll(async () => {
   running = await startRunningApp();
 });
 afterAll(() => running?.close());
 
-const shot = async (page: Page, name: string) => {
-  if (process.env.E2E_SCREENSHOTS)
-    await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
-};
-
 /** The officer's own calls, with the page's session (as the manager's screens would make them). */
 async function officerApi(page: Page) {
-  const request: APIRequestContext = page.context().request;
-  const state = await request.get(`${running.baseUrl}/api/v1/auth/is-authenticated`, {
-    headers: { 'x-tenant': 'demo' },
-  });
-  const { csrfToken } = (await state.json()) as { csrfToken: string };
-  const headers = { 'x-tenant': 'demo', 'x-csrf-token': csrfToken };
-  const post = async (path: string, data: unknown) => {
-    const answer = await request.post(`${running.baseUrl}/api/v1${path}`, { headers, data });
-    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(201);
-    return answer.json() as Promise<Record<string, unknown>>;
-  };
-  const get = async (path: string) => {
-    const answer = await request.get(`${running.baseUrl}/api/v1${path}`, { headers });
-    expect(answer.status(), `${path}: ${await answer.text()}`).toBe(200);
-    return answer.json() as Promise<unknown>;
-  };
+  const { get, post } = await sessionApi(running, page);
   const today = new Date().toISOString().slice(0, 10);
   const event = await post('/consultations/events', {
     name: `Response journey ${Date.now()}`,
@@ -125,7 +104,7 @@ describe('response manager (issue 15 point 6)', () => {
     const responses = page.locator('.response-list');
     await responses.getByText(templateTitle).waitFor();
     await expect.poll(() => responses.locator('.ant-tag').filter({ hasText: 'Template' }).count()).toBe(1);
-    await shot(page, 'responses-template-saved');
+    await screenshot(page, 'responses-template-saved');
     // The screen passes WCAG 2.2 AA with a response listed and open in the form.
     expect(await axeViolationsIn(page, '.response-manager')).toEqual([]);
 
@@ -165,7 +144,7 @@ describe('response manager (issue 15 point 6)', () => {
     await expect
       .poll(() => page.locator('.response-target__meta .ant-tag').textContent())
       .toBe('Response drafted');
-    await shot(page, 'responses-drafted-from-template');
+    await screenshot(page, 'responses-drafted-from-template');
 
     const [drafted] = await api.responses(second.id);
     expect(drafted).toMatchObject({ description: `Road traffic ${marker}`, useAsTemplate: false });
@@ -184,7 +163,7 @@ describe('response manager (issue 15 point 6)', () => {
     await page.getByRole('alert').filter({ hasText: representationMessages.responseTooLong }).waitFor();
     expect(representationMessages.responseTooLong).toBe('Response cannot be longer than 8000 characters');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    await shot(page, 'responses-too-long');
+    await screenshot(page, 'responses-too-long');
     // The error is tied to the text and announced; the count and message pass contrast.
     expect(await axeViolationsIn(page, '.response-manager')).toEqual([]);
     expect(await textArea(page).getAttribute('aria-invalid')).toBe('true');
