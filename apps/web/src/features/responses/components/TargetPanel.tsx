@@ -69,8 +69,8 @@ const StatusTag = ({ status }: { status: RepresentationStatus }) => (
   </Tag>
 );
 
-/** The target's text as the public reads it (redactions replaced), for reference while writing. */
-export function TargetPanel({ target }: { target: ResponseTarget }) {
+/** The response's target as the server has it: its representation, or the part, whichever it names. */
+function useTarget(target: ResponseTarget) {
   const representationId = 'representationId' in target ? target.representationId : null;
   const subRepresentationId = 'subRepresentationId' in target ? target.subRepresentationId : null;
   const representation = useQuery({
@@ -83,6 +83,12 @@ export function TargetPanel({ target }: { target: ResponseTarget }) {
     queryFn: ({ signal }) => fetchSubRepresentation(subRepresentationId ?? '', signal),
     enabled: subRepresentationId !== null,
   });
+  return { representationId, representation, part };
+}
+
+/** The target's text as the public reads it (redactions replaced), for reference while writing. */
+export function TargetPanel({ target }: { target: ResponseTarget }) {
+  const { representationId, representation, part } = useTarget(target);
   const query = representationId ? representation : part;
   if (query.isError)
     return <Alert type="error" role="alert" title={errorText(query.error, m.loadRepresentations)} />;
@@ -121,18 +127,7 @@ export function TargetPanel({ target }: { target: ResponseTarget }) {
 
 /** One line naming the target ('Responding to R000042 — Pat Smith'), for the drawer. */
 export function TargetLine({ target }: { target: ResponseTarget }) {
-  const representationId = 'representationId' in target ? target.representationId : null;
-  const subRepresentationId = 'subRepresentationId' in target ? target.subRepresentationId : null;
-  const representation = useQuery({
-    queryKey: responseQueryKeys.representation(representationId ?? ''),
-    queryFn: ({ signal }) => fetchRepresentation(representationId ?? '', signal),
-    enabled: representationId !== null,
-  });
-  const part = useQuery({
-    queryKey: responseQueryKeys.subRepresentation(subRepresentationId ?? ''),
-    queryFn: ({ signal }) => fetchSubRepresentation(subRepresentationId ?? '', signal),
-    enabled: subRepresentationId !== null,
-  });
+  const { representation, part } = useTarget(target);
   const named = representation.data
     ? `${representation.data.reference} — ${representation.data.representeeName}`
     : part.data
