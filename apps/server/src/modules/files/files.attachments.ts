@@ -3,7 +3,7 @@ import type { DocumentAttachment, ScanStatus } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { BucketName } from '../storage/storage';
-import { uploaderName, type ReceivedFile, type Uploader } from './files.service';
+import { insertUnscanned, uploaderName, type ReceivedFile, type Uploader } from './files.service';
 
 type Trx = Transaction<Database>;
 
@@ -73,26 +73,10 @@ export async function recordAttachments(
   recordId: string,
   files: readonly ReceivedFile[],
 ): Promise<void> {
-  const name = await uploaderName(trx, uploader.userId);
-  await trx
-    .insertInto('files')
-    .values(
-      files.map((file) => ({
-        id: file.id,
-        tenant_id: uploader.tenantId,
-        site_id: null,
-        bucket: 'unscanned',
-        home_bucket: holder.homeBucket,
-        key: file.key,
-        orig_name: file.origName,
-        name: file.name,
-        content_type: file.contentType,
-        size: file.size,
-        uploaded_by: uploader.userId,
-        uploaded_by_name: name,
-      })),
-    )
-    .execute();
+  await insertUnscanned(trx, uploader, await uploaderName(trx, uploader.userId), files, {
+    siteId: null,
+    homeBucket: holder.homeBucket,
+  });
   const links = files.map((file) => sql`(${uploader.tenantId}, ${recordId}, ${file.id})`);
   await sql`insert into ${sql.table(holder.table)} (tenant_id, ${sql.ref(holder.column)}, file_id)
     values ${sql.join(links)}`.execute(trx);

@@ -173,6 +173,39 @@ export async function uploaderName(trx: Trx, userId: string): Promise<string> {
 }
 
 /**
+ * Received files' rows, waiting in 'unscanned' until their scan moves them to their home bucket
+ * (a site's files, or a record's attachments).
+ */
+export async function insertUnscanned(
+  trx: Trx,
+  uploader: Uploader,
+  uploaderName: string,
+  files: readonly ReceivedFile[],
+  place: { siteId: string | null; homeBucket: BucketName; description?: string | null },
+): Promise<void> {
+  await trx
+    .insertInto('files')
+    .values(
+      files.map((file) => ({
+        id: file.id,
+        tenant_id: uploader.tenantId,
+        site_id: place.siteId,
+        bucket: 'unscanned',
+        home_bucket: place.homeBucket,
+        key: file.key,
+        orig_name: file.origName,
+        name: file.name,
+        content_type: file.contentType,
+        size: file.size,
+        description: place.description ?? null,
+        uploaded_by: uploader.userId,
+        uploaded_by_name: uploaderName,
+      })),
+    )
+    .execute();
+}
+
+/**
  * The files' rows and, for a site's files, one FILE history item each (action UPLOAD), in the
  * caller's transaction: the history never tells of a file that is not there, nor the reverse.
  */
@@ -184,26 +217,7 @@ export async function recordUpload(
   description: string | null,
 ): Promise<FileRow[]> {
   const name = await uploaderName(trx, uploader.userId);
-  await trx
-    .insertInto('files')
-    .values(
-      files.map((file) => ({
-        id: file.id,
-        tenant_id: uploader.tenantId,
-        site_id: siteId,
-        bucket: 'unscanned',
-        home_bucket: 'siteFiles',
-        key: file.key,
-        orig_name: file.origName,
-        name: file.name,
-        content_type: file.contentType,
-        size: file.size,
-        description,
-        uploaded_by: uploader.userId,
-        uploaded_by_name: name,
-      })),
-    )
-    .execute();
+  await insertUnscanned(trx, uploader, name, files, { siteId, homeBucket: 'siteFiles', description });
   if (siteId !== null) {
     await trx
       .insertInto('site_history')
