@@ -6,6 +6,7 @@ import StarterKit from '@tiptap/starter-kit';
 import type { Window } from 'happy-dom';
 import sanitizeHtml from 'sanitize-html';
 import { richTextAllowList, SAFE_IMAGE, SAFE_LINK, type RichText, type RichTextNode } from '@planning/shared';
+import { safeLinkTag } from '../../lib/safe-links';
 
 /**
  * Rich text leaves the server as HTML, sanitised twice over: the TipTap JSON is first pruned to
@@ -110,15 +111,7 @@ const sanitizeOptions: sanitizeHtml.IOptions = {
   // Script, style and the like go with their content; other unknown tags keep their text.
   disallowedTagsMode: 'discard',
   transformTags: {
-    // Links open in a new tab without handing the page to the target.
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: {
-        ...(attribs.href && SAFE_LINK.test(attribs.href.trim()) ? { href: attribs.href } : {}),
-        target: '_blank',
-        rel: 'noopener noreferrer nofollow',
-      },
-    }),
+    a: safeLinkTag,
   },
   // An image whose address is not one we allow (a relative path other than ours, say) goes.
   exclusiveFilter: (frame) =>

@@ -1,5 +1,6 @@
 import sanitizeHtml from 'sanitize-html';
-import { SAFE_LINK, richTextAllowList } from '@planning/shared';
+import { richTextAllowList } from '@planning/shared';
+import { safeLinkTag } from '../../lib/safe-links';
 
 /**
  * A response is a letter's paragraph or two: the document builder's HTML allow-list
@@ -38,15 +39,7 @@ const options: sanitizeHtml.IOptions = {
     h4: 'p',
     h5: 'p',
     h6: 'p',
-    // Links open in a new tab without handing the page to the target.
-    a: (tagName, attribs) => ({
-      tagName,
-      attribs: {
-        ...(attribs.href && SAFE_LINK.test(attribs.href.trim()) ? { href: attribs.href } : {}),
-        target: '_blank',
-        rel: 'noopener noreferrer nofollow',
-      },
-    }),
+    a: safeLinkTag,
   },
 };
 
