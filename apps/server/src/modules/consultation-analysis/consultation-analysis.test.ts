@@ -1,9 +1,5 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   analysisMessages,
@@ -18,6 +14,7 @@ import {
 import { withTenant } from '../../db/tenant-transaction';
 import { consultationTestBed } from '../../../test/consultation-setup';
 import { addNeighbour, NEIGHBOUR_PASSWORD } from '../../../test/factories';
+import { run, scratchFiles } from '../../../test/scratch-files';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { demoDistrict } from '../sites/sites.generator';
 import { seedSites } from '../sites/sites.seed';
@@ -27,10 +24,10 @@ import { todayInEngland } from './consultation-analysis.access';
 import { summaryOf } from './consultation-analysis.statement';
 
 const { t, tenant, other, officer, viewer, resident, otherOfficer, call } = consultationTestBed();
+const { save } = scratchFiles('consultation-analysis');
 let neighbour: SignedIn;
 let siteIds: string[];
 let documentId: string;
-let dir: string;
 /** The consultation that has closed, the one still open, and one that was cancelled. */
 const events = { closed: '', live: '', cancelled: '' };
 
@@ -323,15 +320,7 @@ async function seedConsultation() {
   });
 }
 
-const save = (name: string, data: Buffer) => {
-  const file = path.join(dir, name);
-  writeFileSync(file, data);
-  return file;
-};
-const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
-
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(os.tmpdir(), 'consultation-analysis-'));
   await seedSites(t.database.db, tenant.id, demoDistrict, 3);
   neighbour = await signIn(t.app, tenant.name, await addNeighbour(t.database.db, tenant), NEIGHBOUR_PASSWORD);
   siteIds = (
@@ -415,7 +404,6 @@ beforeAll(async () => {
   }
   await seedConsultation();
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const analysis = async (who: SignedIn, query: Record<string, string>) => {
   const answer = await call(who, 'GET', `/consultations/analysis?${new URLSearchParams(query)}`);

@@ -1,8 +1,5 @@
 import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { PNG } from 'pngjs';
@@ -17,9 +14,11 @@ import { demoDistrict } from '../sites/sites.generator';
 import { seedSites } from '../sites/sites.seed';
 import { DISTRICT_FILL, MAP_SIZE, SITE_COLOUR, SITE_FILL_OPACITY } from './document-export.draw';
 import { apiCaller } from '../../../test/api-call';
+import { run, scratchFiles } from '../../../test/scratch-files';
 import { mapBlockSites, mapScene } from './document-export.sites';
 
 let t: TestApp;
+const { save } = scratchFiles('document-export');
 type Tenant = Awaited<ReturnType<typeof buildTenantWithUsers>>;
 let tenant: Tenant;
 let other: Tenant;
@@ -31,7 +30,6 @@ let siteIds: string[];
 let published: { id: string };
 let draft: { id: string };
 let broken: { id: string };
-let dir: string;
 
 const call = apiCaller(
   () => t.app,
@@ -190,16 +188,8 @@ async function documentWithImage(
   return { id: document.id };
 }
 
-const save = (name: string, data: Buffer) => {
-  const file = path.join(dir, name);
-  writeFileSync(file, data);
-  return file;
-};
-const run = (command: string, args: string[]) => execFileSync(command, args, { encoding: 'utf8' });
-
 beforeAll(async () => {
   t = await buildTestApp();
-  dir = mkdtempSync(path.join(os.tmpdir(), 'document-export-'));
   tenant = await buildTenantWithUsers(t.database.db);
   other = await buildTenantWithUsers(t.database.db);
   await withTenant(t.database.db, tenant.id, (trx) => upsertFlag(trx, tenant.id, 'notifications', true));
@@ -218,10 +208,7 @@ beforeAll(async () => {
   draft = await documentWithImage('Draft plan export', false);
   broken = await documentWithImage('Plan with a lost image', true, 'lost');
 });
-afterAll(async () => {
-  await t.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+afterAll(() => t.close());
 
 const queue = async (who: SignedIn, url: string, body: unknown) => {
   const answer = await call(who, 'POST', url, body);
