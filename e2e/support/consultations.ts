@@ -18,18 +18,29 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * The signed-in user's API calls with the page's own session (cookie and CSRF token), as the
- * screens make them: what a journey sets up or checks behind the screens. Each call expects its
- * status (200 for a read, 201 for a post unless told) and gives the JSON answer.
+ * The page's own session for API calls (its cookie, with the council and the CSRF token the
+ * screens send): the request context, the headers and each path's address.
  */
-export async function sessionApi(running: RunningApp, page: Page, tenantName = 'demo') {
+export async function pageSession(running: RunningApp, page: Page, tenantName = 'demo') {
   const request = page.context().request;
   const state = await request.get(`${running.baseUrl}/api/v1/auth/is-authenticated`, {
     headers: { 'x-tenant': tenantName },
   });
   const { csrfToken } = (await state.json()) as { csrfToken: string };
-  const headers = { 'x-tenant': tenantName, 'x-csrf-token': csrfToken };
-  const url = (path: string) => `${running.baseUrl}/api/v1${path}`;
+  return {
+    request,
+    headers: { 'x-tenant': tenantName, 'x-csrf-token': csrfToken },
+    url: (path: string) => `${running.baseUrl}/api/v1${path}`,
+  };
+}
+
+/**
+ * The signed-in user's API calls with the page's own session, as the screens make them: what a
+ * journey sets up or checks behind the screens. Each call expects its status (200 for a read, 201
+ * for a post unless told) and gives the JSON answer.
+ */
+export async function sessionApi(running: RunningApp, page: Page, tenantName = 'demo') {
+  const { request, headers, url } = await pageSession(running, page, tenantName);
   return {
     get: async (path: string): Promise<unknown> => {
       const answer = await request.get(url(path), { headers });

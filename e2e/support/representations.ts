@@ -4,6 +4,7 @@ import {
   consultationEventSchema,
   representationSchema,
 } from '../../packages/shared/src/representations/schemas';
+import { pageSession } from './consultations';
 import { animationsSettled, type RunningApp } from './running-app';
 
 /**
@@ -11,13 +12,7 @@ import { animationsSettled, type RunningApp } from './running-app';
  * for what the journey sets up or checks behind the screens.
  */
 export async function managerApi(running: RunningApp, page: Page, tenantName = 'demo') {
-  const request = page.context().request;
-  const state = await request.get(`${running.baseUrl}/api/v1/auth/is-authenticated`, {
-    headers: { 'x-tenant': tenantName },
-  });
-  const { csrfToken } = (await state.json()) as { csrfToken: string };
-  const headers = { 'x-tenant': tenantName, 'x-csrf-token': csrfToken };
-  const url = (path: string) => `${running.baseUrl}/api/v1${path}`;
+  const { request, headers, url } = await pageSession(running, page, tenantName);
   return {
     /** A live consultation event (today to a month on), named as given. */
     createEvent: async (name: string) => {
