@@ -154,8 +154,11 @@ describe('representation manager (issue 15 point 2)', () => {
       );
       await chooseOption(page, status, 'Response sent');
       expect((await saved).status()).toBe(204);
+      // The search is kept in the address: a reload shows the same table, the box still filled.
+      await expect.poll(() => new URL(page.url()).searchParams.get('q')).toBe(organisation);
       await page.reload();
-      await search();
+      await page.getByText('1 representation', { exact: true }).waitFor(FIRST_LOAD);
+      expect(await page.getByLabel('Search representations').inputValue()).toBe(organisation);
       await page
         .getByRole('row')
         .filter({ hasText: organisation })
