@@ -1,6 +1,4 @@
-import { getSchema } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
-import { EditorState } from '@tiptap/pm/state';
 import { describe, expect, it } from 'vitest';
 import {
   editorDocSchema,
@@ -10,7 +8,7 @@ import {
   type EditorNode,
   type RedactionType,
 } from '@planning/shared';
-import { representationExtensions } from './editorExtensions';
+import { paragraph, schema, stateOf, text } from './editorTestDocs';
 import {
   lastRemovedIds,
   markPieces,
@@ -22,15 +20,6 @@ import {
   selectionAsDoc,
 } from './markOps';
 
-const schema = getSchema(representationExtensions);
-const text = (value: string, marks?: EditorNode['marks']): EditorNode => ({
-  type: 'text',
-  text: value,
-  ...(marks ? { marks } : {}),
-});
-const paragraph = (...content: EditorNode[]): EditorNode => ({ type: 'paragraph', content });
-const stateOf = (...content: EditorNode[]) =>
-  EditorState.create({ schema, doc: schema.nodeFromJSON({ type: 'doc', content }) });
 const at = (doc: PMNode, snippet: string) => {
   let found = -1;
   doc.descendants((node, pos) => {

@@ -1,26 +1,13 @@
-import { getSchema } from '@tiptap/core';
 import { EditorState } from '@tiptap/pm/state';
 import { describe, expect, it } from 'vitest';
 import { detectPersonalData, publicTextOf, type EditorNode } from '@planning/shared';
-import { representationExtensions } from './editorExtensions';
+import { doc, hardBreak, paragraph, schema, text } from './editorTestDocs';
 import { redact } from './markOps';
 import { currentProposals, dropProposals, proposalPlugin, setProposals } from './proposalHighlights';
 import { knownNames, proposalsIn, proposalStands } from './proposals';
 
-const schema = getSchema(representationExtensions);
-const text = (value: string, marks?: EditorNode['marks']): EditorNode => ({
-  type: 'text',
-  text: value,
-  ...(marks ? { marks } : {}),
-});
-const paragraph = (...content: EditorNode[]): EditorNode => ({ type: 'paragraph', content });
-const hardBreak: EditorNode = { type: 'hardBreak' };
 const stateOf = (...content: EditorNode[]) =>
-  EditorState.create({
-    schema,
-    doc: schema.nodeFromJSON({ type: 'doc', content }),
-    plugins: [proposalPlugin()],
-  });
+  EditorState.create({ schema, doc: schema.nodeFromJSON(doc(...content)), plugins: [proposalPlugin()] });
 
 /** A letter as the correspondence form types it: a sender's block with hard breaks, then paragraphs. */
 const letter = () =>

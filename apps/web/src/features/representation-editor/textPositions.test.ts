@@ -1,24 +1,10 @@
-import { getSchema } from '@tiptap/core';
 import type { Node as PMNode } from '@tiptap/pm/model';
 import { describe, expect, it } from 'vitest';
 import { plainTextOf, type EditorNode } from '@planning/shared';
-import { representationExtensions } from './editorExtensions';
+import { doc, hardBreak, paragraph, schema, text } from './editorTestDocs';
 import { editorRangeOf, plainTextWithPositions, rangeHasMark } from './textPositions';
 
-const schema = getSchema(representationExtensions);
 const docOf = (json: EditorNode): PMNode => schema.nodeFromJSON(json);
-
-const text = (value: string, marks?: EditorNode['marks']): EditorNode => ({
-  type: 'text',
-  text: value,
-  ...(marks ? { marks } : {}),
-});
-const paragraph = (...content: EditorNode[]): EditorNode => ({
-  type: 'paragraph',
-  ...(content.length ? { content } : {}),
-});
-const hardBreak: EditorNode = { type: 'hardBreak' };
-const doc = (...content: EditorNode[]): EditorNode => ({ type: 'doc', content });
 
 /** Documents of every shape the text can take: the mapping must hold for each. */
 const cases: [string, EditorNode][] = [
