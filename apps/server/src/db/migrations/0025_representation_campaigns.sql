@@ -26,6 +26,8 @@ create trigger representations_updated_at before update on representations
 -- A contact's representations are those it made and those it wrote as an agent (the contacts
 -- table's count, and the refusal to delete an agent still named on one).
 create index representations_agent on representations (agent_contact_id) where deleted_at is null;
+-- The Campaign badge lists its group's letters (representations table filter campaign_id).
+create index representations_campaign on representations (campaign_id) where deleted_at is null;
 
 -- The representations table's search box reads the full-text index on plain_text (0024). Under
 -- row-level security the planner uses an index only for LEAKPROOF functions (0006 says why), and
