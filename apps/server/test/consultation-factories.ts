@@ -202,3 +202,23 @@ export async function buildSubRepresentation(
       .executeTakeFirstOrThrow(),
   );
 }
+
+/** A letter of one paragraph with `secret` under a redaction mark of these attributes. */
+export const letterRedacting = (
+  before: string,
+  secret: string,
+  after: string,
+  attrs: Record<string, unknown>,
+): EditorNode => ({
+  type: 'doc',
+  content: [
+    {
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: before },
+        { type: 'text', text: secret, marks: [{ type: 'redaction', attrs } as never] },
+        { type: 'text', text: after },
+      ],
+    },
+  ],
+});

@@ -12,6 +12,7 @@ import {
   type EditorNode,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
+import { letterRedacting } from '../../../test/consultation-factories';
 import { consultationTestBed } from '../../../test/consultation-setup';
 import { addNeighbour, NEIGHBOUR_PASSWORD } from '../../../test/factories';
 import { run, scratchFiles } from '../../../test/scratch-files';
@@ -59,23 +60,7 @@ const redacted = (
   secret: string,
   after: string,
   type: 'telephone number' | 'email address',
-): EditorNode => ({
-  type: 'doc',
-  content: [
-    {
-      type: 'paragraph',
-      content: [
-        { type: 'text', text: before },
-        {
-          type: 'text',
-          text: secret,
-          marks: [{ type: 'redaction', attrs: { redactionType: type, docId: randomUUID() } }],
-        },
-        { type: 'text', text: after },
-      ],
-    },
-  ],
-});
+) => letterRedacting(before, secret, after, { redactionType: type, docId: randomUUID() });
 
 /**
  * A council's consultation as the representation manager leaves it: organisations, people,

@@ -6,7 +6,6 @@ import {
   docFromPlainText,
   idFilterMessages,
   representationMessages,
-  type EditorNode,
   type Representation,
   type RepresentationRow,
 } from '@planning/shared';
@@ -16,6 +15,7 @@ import {
   buildEvent,
   buildOrganisation,
   buildRepresentation,
+  letterRedacting,
 } from '../../../test/consultation-factories';
 import { consultationTestBed, issueMessages, type Tenant } from '../../../test/consultation-setup';
 import { buildTenantWithUsers } from '../../../test/factories';
@@ -194,25 +194,6 @@ describe('creating a representation (spec 02 §7)', () => {
 });
 
 describe('changing a representation', () => {
-  const redacted = (
-    before: string,
-    secret: string,
-    after: string,
-    mark: Record<string, unknown>,
-  ): EditorNode => ({
-    type: 'doc',
-    content: [
-      {
-        type: 'paragraph',
-        content: [
-          { type: 'text', text: before },
-          { type: 'text', text: secret, marks: [{ type: 'redaction', attrs: mark } as never] },
-          { type: 'text', text: after },
-        ],
-      },
-    ],
-  });
-
   it('stamps new redactions with the officer and now, keeps old stamps, and records types only', async () => {
     const made = await create({ originalText: 'Call Jane on 0113 496 0000 today.' });
     const forged = {
@@ -222,7 +203,7 @@ describe('changing a representation', () => {
       at: '1999-01-01T00:00:00Z',
     };
     const patched = await call(officer, 'PATCH', `/consultations/representations/${made.id}`, {
-      content: redacted('Call Jane on ', '0113 496 0000', ' today.', forged),
+      content: letterRedacting('Call Jane on ', '0113 496 0000', ' today.', forged),
     });
     expect(patched.statusCode, patched.body).toBe(200);
     const body = patched.json() as Representation;
@@ -236,7 +217,7 @@ describe('changing a representation', () => {
 
     // Saved again by the viewer's colleague: the first stamp stays whatever the editor sends.
     const again = await call(officer, 'PATCH', `/consultations/representations/${made.id}`, {
-      content: redacted('Call Jane on ', '0113 496 0000', ' today!', {
+      content: letterRedacting('Call Jane on ', '0113 496 0000', ' today!', {
         ...forged,
         by: 'Tamper',
         at: '2000-01-01T00:00:00Z',
@@ -269,7 +250,7 @@ describe('changing a representation', () => {
     });
     expect(notADoc.statusCode).toBe(400);
     const badMark = await call(officer, 'PATCH', `/consultations/representations/${made.id}`, {
-      content: redacted('a', 'b', 'c', { redactionType: 'secret', docId: 'r' }),
+      content: letterRedacting('a', 'b', 'c', { redactionType: 'secret', docId: 'r' }),
     });
     expect(badMark.statusCode).toBe(400);
     const script = await call(officer, 'PATCH', `/consultations/representations/${made.id}`, {
