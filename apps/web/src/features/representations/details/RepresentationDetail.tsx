@@ -24,6 +24,7 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import {
+  detectPersonalData,
   representationMessages as m,
   representeeTypeLabels,
   type Representation,
@@ -216,7 +217,8 @@ function RepresentationBody({
       </Descriptions>
 
       <section aria-labelledby="rep-detail-text">
-        <h3 id="rep-detail-text">Public text</h3>
+        <h3 id="rep-detail-text">Text as the public will read it</h3>
+        <UnredactedWarning representation={r} />
         {r.publicText.trim() ? (
           <Typography.Paragraph className="rep-detail__text">{r.publicText}</Typography.Paragraph>
         ) : (
@@ -405,5 +407,25 @@ function Attachments({ representationId }: { representationId: string }) {
         </Upload>
       </Permitted>
     </section>
+  );
+}
+
+/**
+ * What the public reads is the text less its redactions: personal data the officer has not
+ * redacted yet would be published (the public outputs hide what the detector finds, but an
+ * officer should decide). Says so, with the count, until the editor's suggestions are dealt with.
+ */
+function UnredactedWarning({ representation }: { representation: Representation }) {
+  const names = [representation.representeeName, representation.agentName].filter((name): name is string => !!name);
+  const found = detectPersonalData(representation.publicText, { names }).length;
+  if (found === 0) return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="rep-detail__warning"
+      message={`${found} possible ${found === 1 ? 'piece' : 'pieces'} of personal data not redacted yet`}
+      description={<Link to={editorPath(representation.id)}>Review the suggested redactions in the editor</Link>}
+    />
   );
 }
