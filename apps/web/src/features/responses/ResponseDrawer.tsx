@@ -1,10 +1,10 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Button, Drawer, Empty, Steps } from 'antd';
 import type { ConsultationResponse } from '@planning/shared';
 import type { ResponseTarget } from './api';
 import { ResponseForm } from './components/ResponseForm';
 import { ResponseList } from './components/ResponseList';
-import { RepresentationSelect, TargetLine } from './components/TargetPanel';
+import { RepresentationField, TargetLine } from './components/TargetPanel';
 import { useLeaveGuard } from './components/useLeaveGuard';
 import './responses.css';
 
@@ -32,7 +32,6 @@ export function ResponseDrawer({
   onClose,
   onSaved,
 }: ResponseDrawerProps) {
-  const selectId = useId();
   const [step, setStep] = useState(0);
   const [chosenRepresentation, setChosenRepresentation] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Chosen>({ kind: 'new' });
@@ -112,16 +111,7 @@ export function ResponseDrawer({
       {step === 0 ? (
         <div className="response-drawer__step">
           {!representationId && !subRepresentationId && (
-            <div className="response-manager__target">
-              <label htmlFor={selectId} className="response-form__label">
-                Representation
-              </label>
-              <RepresentationSelect
-                id={selectId}
-                value={chosenRepresentation}
-                onChange={setChosenRepresentation}
-              />
-            </div>
+            <RepresentationField value={chosenRepresentation} onChange={setChosenRepresentation} />
           )}
           {target ? (
             <ResponseList

@@ -1,5 +1,5 @@
 // The response manager (spec 02 §2 /consultations/response-manager).
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Result } from 'antd';
@@ -10,7 +10,7 @@ import { useAccess } from '../auth/hooks';
 import { fetchSubRepresentation, responseQueryKeys, type ResponseTarget } from './api';
 import { ResponseForm, WRITE } from './components/ResponseForm';
 import { ResponseList } from './components/ResponseList';
-import { RepresentationSelect, TargetPanel } from './components/TargetPanel';
+import { RepresentationField, TargetPanel } from './components/TargetPanel';
 import { useLeaveGuard } from './components/useLeaveGuard';
 import './responses.css';
 
@@ -25,7 +25,6 @@ type FormMode = { kind: 'new' } | { kind: 'edit'; response: ConsultationResponse
 export function ResponseManagerPage() {
   const { flags } = useTenant();
   const [params, setParams] = useSearchParams();
-  const selectId = useId();
   const subRepresentationId = params.get('subRepresentationId');
   const representationId = params.get('representationId');
   const target: ResponseTarget | null = subRepresentationId
@@ -47,22 +46,16 @@ export function ResponseManagerPage() {
   return (
     <div className="page response-manager">
       <h1 className="page__title">Response manager</h1>
-      <div className="response-manager__target">
-        <label htmlFor={selectId} className="response-form__label">
-          Representation
-        </label>
-        <RepresentationSelect
-          id={selectId}
-          value={representationId ?? part.data?.representationId ?? null}
-          onChange={(id) =>
-            void confirmLeave(dirty).then((leave) => {
-              if (!leave) return;
-              setDirty(false);
-              setParams({ representationId: id });
-            })
-          }
-        />
-      </div>
+      <RepresentationField
+        value={representationId ?? part.data?.representationId ?? null}
+        onChange={(id) =>
+          void confirmLeave(dirty).then((leave) => {
+            if (!leave) return;
+            setDirty(false);
+            setParams({ representationId: id });
+          })
+        }
+      />
       {target ? (
         <TargetResponses key={JSON.stringify(target)} target={target} onDirtyChange={setDirty} />
       ) : (

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Select, Skeleton, Tag } from 'antd';
 import {
@@ -23,8 +23,21 @@ type RepresentationSelectProps = {
   onChange: (representationId: string) => void;
 };
 
+/** The 'Representation' field: the select with its label. */
+export function RepresentationField({ value, onChange }: Omit<RepresentationSelectProps, 'id'>) {
+  const id = useId();
+  return (
+    <div className="response-manager__target">
+      <label htmlFor={id} className="response-form__label">
+        Representation
+      </label>
+      <RepresentationSelect id={id} value={value} onChange={onChange} />
+    </div>
+  );
+}
+
 /** A searchable select of the council's representations (reference, representee or words). */
-export function RepresentationSelect({ id, value, onChange }: RepresentationSelectProps) {
+function RepresentationSelect({ id, value, onChange }: RepresentationSelectProps) {
   const [typed, setTyped] = useState('');
   const [search, setSearch] = useState('');
   // One search once typing pauses, not one per key.
