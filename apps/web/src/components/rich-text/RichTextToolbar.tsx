@@ -9,7 +9,7 @@ import {
   UnorderedListOutlined,
 } from '@ant-design/icons';
 import { SAFE_LINK, documentMessages } from '@planning/shared';
-import './richTextToolbar.css';
+import './richText.css';
 
 export type RichTextTool = 'bold' | 'italic' | 'underline' | 'heading' | 'bulletList' | 'orderedList';
 
@@ -73,7 +73,10 @@ type RichTextToolbarProps = {
   disabled?: boolean;
 };
 
-/** A TipTap editor's formatting buttons (each pressed while its mark is on) and its link button. */
+/**
+ * A TipTap editor's formatting buttons (each pressed while its mark is on) and its link button.
+ * Give the editable area the class 'rich-text__content' for its frame and focus ring.
+ */
 export function RichTextToolbar({ editor, label, tools, disabled = false }: RichTextToolbarProps) {
   const state = useEditorState({
     editor,

@@ -38,7 +38,7 @@ const attributesOf = (labelId: string, describedBy: string, invalid: boolean): R
   'aria-multiline': 'true',
   ...(invalid ? { 'aria-invalid': 'true' } : {}),
   role: 'textbox',
-  class: 'response-text__content',
+  class: 'rich-text__content response-text__content',
 });
 
 /** The response's text: a TipTap editor with bold, italic, lists and links, and its count 'n / 8000'. */
