@@ -71,6 +71,16 @@ function columnOf(columns: TableColumns, name: string): TableColumn {
 }
 
 /** `%` and `_` typed by a person are letters, not wildcards. */
+/** A page's rows, presented, in the order of its ids (rows not found, deleted meanwhile, left out). */
+export function inPageOrder<Row extends { id: string }, Shown>(
+  ids: readonly string[],
+  rows: readonly Row[],
+  present: (row: Row) => Shown,
+): Shown[] {
+  const byId = new Map(rows.map((row) => [row.id, present(row)]));
+  return ids.flatMap((id) => (byId.has(id) ? [byId.get(id) as Shown] : []));
+}
+
 export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
 /** A number, or a string that is one; anything else is the caller's mistake (400). */

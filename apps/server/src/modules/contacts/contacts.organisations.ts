@@ -10,6 +10,7 @@ import {
   type TableQueryValues,
 } from '@planning/shared';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { inPageOrder } from '../../lib/table-query';
 import { iso, type Trx } from '../consultations/consultations.access';
 import { invalidBody } from '../consultations/consultations.columns';
 import { searchAddressBook } from './contacts.search';
@@ -70,8 +71,7 @@ export async function organisationsByIds(trx: Trx, ids: string[]): Promise<Organ
         as representation_count
     from organisations o
     where o.id = any(${ids}::uuid[]) and o.deleted_at is null`.execute(trx);
-  const byId = new Map(rows.map((row) => [row.id, presentOrganisation(row)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inPageOrder(ids, rows, presentOrganisation);
 }
 
 export async function oneOrganisation(trx: Trx, id: string): Promise<Organisation> {

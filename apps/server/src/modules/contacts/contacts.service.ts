@@ -11,6 +11,7 @@ import {
   type TableQueryValues,
 } from '@planning/shared';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { inPageOrder } from '../../lib/table-query';
 import { iso, type Trx } from '../consultations/consultations.access';
 import { invalidBody } from '../consultations/consultations.columns';
 import { searchAddressBook } from './contacts.search';
@@ -77,8 +78,7 @@ export async function contactsByIds(trx: Trx, ids: string[]): Promise<Contact[]>
         and (r.contact_id = c.id or r.agent_contact_id = c.id)) as representation_count
     from contacts c left join organisations o on o.id = c.organisation_id
     where c.id = any(${ids}::uuid[]) and c.deleted_at is null`.execute(trx);
-  const byId = new Map(rows.map((row) => [row.id, presentContact(row)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inPageOrder(ids, rows, presentContact);
 }
 
 export async function oneContact(trx: Trx, id: string): Promise<Contact> {

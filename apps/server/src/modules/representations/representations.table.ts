@@ -8,7 +8,7 @@ import {
   type TableQueryValues,
 } from '@planning/shared';
 import { badRequest } from '../../lib/errors';
-import { runTableQuery, type TableColumn } from '../../lib/table-query';
+import { inPageOrder, runTableQuery, type TableColumn } from '../../lib/table-query';
 import { iso, type Trx } from '../consultations/consultations.access';
 import { columnRows, customTableColumns } from '../consultations/consultations.columns';
 
@@ -273,8 +273,7 @@ export async function rowsByIds(trx: Trx, ids: string[]): Promise<Representation
   if (ids.length === 0) return [];
   const { rows } = await sql<RowRecord>`select ${rowSelect()} from ${REPRESENTATIONS_FROM}
     where r.id = any(${ids}::uuid[]) and r.deleted_at is null`.execute(trx);
-  const byId = new Map(rows.map((row) => [row.id, presentRow(row)]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return inPageOrder(ids, rows, presentRow);
 }
 
 /** Spec 02 §3 Table query over the representations tab. */
