@@ -57,7 +57,10 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
     ['layout', 'layerConfigs'],
   ],
   [/^\/documents(\/preview)?(\/[^/]+)?\/?$/, ['layout', 'documentBuilder']],
-  [/^\/consultations\/(representations\/editor|sub-representation\/[^/]+\/editor)\/?$/, ['layout', 'representationEditor']],
+  [
+    /^\/consultations\/(representations\/editor|sub-representation\/[^/]+\/editor)\/?$/,
+    ['layout', 'representationEditor'],
+  ],
   [/^\/consultations\/representations(\/[^/]+){0,3}\/?$/, ['layout', 'representations']],
   [/^\/consultations\/response-manager\/?$/, ['layout', 'responses']],
   [/^\/document\/response-analysis\/?$/, ['layout', 'responseAnalysis']],

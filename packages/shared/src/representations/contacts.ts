@@ -77,26 +77,38 @@ const requiredName = (message: string) =>
 export const contactInputSchema = z
   .object({
     contactType: contactTypeSchema.default('individual'),
-    title: z.string().trim().max(20).nullish().transform((value) => value || null),
+    title: z
+      .string()
+      .trim()
+      .max(20)
+      .nullish()
+      .transform((value) => value || null),
     firstName: requiredName(m.firstNameRequired),
     lastName: requiredName(m.lastNameRequired),
     jobTitle: optionalText(L.jobTitleMax, `Job title must be at most ${L.jobTitleMax} characters`),
     email: contactEmailSchema,
     contactNumber: contactPhoneSchema,
     phoneNumber: contactPhoneSchema,
-    organisationId: z.uuid().nullish().transform((value) => value ?? null),
+    organisationId: z
+      .uuid()
+      .nullish()
+      .transform((value) => value ?? null),
     isPrimary: z.boolean().default(false),
   })
   .extend(addressSchema.shape)
   .superRefine((value, ctx) => {
     if (value.contactType === 'agent' || value.contactType === 'organisation') {
-      if (!value.organisationId) ctx.addIssue({ code: 'custom', path: ['organisationId'], message: m.organisationRequired });
+      if (!value.organisationId)
+        ctx.addIssue({ code: 'custom', path: ['organisationId'], message: m.organisationRequired });
     }
     if (value.contactType === 'agent' && !value.jobTitle) {
       ctx.addIssue({ code: 'custom', path: ['jobTitle'], message: m.jobTitleRequired });
     }
   })
-  .transform(({ contactNumber, phoneNumber, ...rest }) => ({ ...rest, phoneNumber: contactNumber ?? phoneNumber }));
+  .transform(({ contactNumber, phoneNumber, ...rest }) => ({
+    ...rest,
+    phoneNumber: contactNumber ?? phoneNumber,
+  }));
 export type ContactInput = z.input<typeof contactInputSchema>;
 export type ContactValues = z.output<typeof contactInputSchema>;
 

@@ -1,12 +1,26 @@
 import { z } from 'zod';
 import { REPRESENTATION_LIMITS as L } from './limits';
 import { representationMessages as m } from './messages';
-import { customColumnTables, customColumnTableSchema, customColumnTypes, customColumnTypeSchema, requiredChoice, type CustomColumnType } from './statuses';
+import {
+  customColumnTables,
+  customColumnTableSchema,
+  customColumnTypes,
+  customColumnTypeSchema,
+  requiredChoice,
+  type CustomColumnType,
+} from './statuses';
 
 /** A select column's option. */
 export const columnOptionSchema = z.object({
-  value: z.string({ error: m.columnOptionRequired }).trim().min(1, m.columnOptionRequired).max(L.columnOptionMax),
-  color: z.string().regex(/^#[0-9a-fA-F]{6}$/).nullish(),
+  value: z
+    .string({ error: m.columnOptionRequired })
+    .trim()
+    .min(1, m.columnOptionRequired)
+    .max(L.columnOptionMax),
+  color: z
+    .string()
+    .regex(/^#[0-9a-fA-F]{6}$/)
+    .nullish(),
 });
 
 /**
@@ -28,7 +42,10 @@ export const customColumnInputSchema = z
     options: z.array(columnOptionSchema).max(L.columnOptionsMax).default([]),
   })
   .superRefine((value, ctx) => {
-    if ((value.dataType === 'singleSelect' || value.dataType === 'multiSelect') && value.options.length === 0) {
+    if (
+      (value.dataType === 'singleSelect' || value.dataType === 'multiSelect') &&
+      value.options.length === 0
+    ) {
       ctx.addIssue({ code: 'custom', path: ['options'], message: m.columnOptionRequired });
     }
   })
@@ -63,7 +80,11 @@ export function customValueSchema(column: { dataType: CustomColumnType; options:
       case 'multiSelect':
         return z.array(oneOf).max(values.length);
       case 'text':
-        return z.string().trim().max(L.singleLineTextMax, `At most ${L.singleLineTextMax} characters`).refine((v) => !v.includes('\n'), 'One line only');
+        return z
+          .string()
+          .trim()
+          .max(L.singleLineTextMax, `At most ${L.singleLineTextMax} characters`)
+          .refine((v) => !v.includes('\n'), 'One line only');
       case 'paragraph':
         return z.string().trim().max(L.paragraphTextMax, `At most ${L.paragraphTextMax} characters`);
       case 'number':
@@ -73,7 +94,13 @@ export function customValueSchema(column: { dataType: CustomColumnType; options:
       case 'date':
         return z.iso.date();
       case 'currency':
-        return z.number().finite().refine((v) => Math.round(v * 100) === v * 100 || Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'At most 2 decimal places');
+        return z
+          .number()
+          .finite()
+          .refine(
+            (v) => Math.round(v * 100) === v * 100 || Math.abs(Math.round(v * 100) - v * 100) < 1e-6,
+            'At most 2 decimal places',
+          );
     }
   })();
   return z.union([typed, z.null()]);

@@ -32,7 +32,12 @@ export const editorMarkSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('italic') }),
   z.object({ type: z.literal('underline') }),
   // Spec 02 §5 "Only links with a URL are applied in the editor".
-  markBase('link', { href: z.string().max(2000).regex(/^(https?:|mailto:)/i) }).passthrough(),
+  markBase('link', {
+    href: z
+      .string()
+      .max(2000)
+      .regex(/^(https?:|mailto:)/i),
+  }).passthrough(),
 ]);
 export type EditorMark = z.infer<typeof editorMarkSchema>;
 export type RedactionMark = z.infer<typeof redactionMarkSchema>;
@@ -45,18 +50,33 @@ export type EditorNode = {
   content?: EditorNode[];
 };
 
-const blockTypes = ['doc', 'paragraph', 'heading', 'bulletList', 'orderedList', 'listItem', 'blockquote'] as const;
+const blockTypes = [
+  'doc',
+  'paragraph',
+  'heading',
+  'bulletList',
+  'orderedList',
+  'listItem',
+  'blockquote',
+] as const;
 const MAX_DEPTH = 12;
 
 const nodeSchema: z.ZodType<EditorNode> = z.lazy(() =>
   z.union([
-    z.object({ type: z.literal('text'), text: z.string().min(1).max(200_000), marks: z.array(editorMarkSchema).max(20).optional() }),
+    z.object({
+      type: z.literal('text'),
+      text: z.string().min(1).max(200_000),
+      marks: z.array(editorMarkSchema).max(20).optional(),
+    }),
     z.object({ type: z.literal('hardBreak') }),
     // Spec 02 §3 figure: src, alt, title.
     z.object({
       type: z.literal('figure'),
       attrs: z.object({
-        src: z.string().max(2000).regex(/^(https?:\/\/|\/api\/v1\/)/i),
+        src: z
+          .string()
+          .max(2000)
+          .regex(/^(https?:\/\/|\/api\/v1\/)/i),
         alt: z.string().max(500).nullish(),
         title: z.string().max(500).nullish(),
       }),
@@ -110,7 +130,10 @@ export function plainTextOf(doc: EditorNode | null | undefined): string {
     if (blockBreak.has(node.type)) parts.push('\n\n');
   };
   walk(doc);
-  return parts.join('').replace(/\n{3,}/g, '\n\n').trim();
+  return parts
+    .join('')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 export const redactionPlaceholder = (type: RedactionType): string => `[${type} redacted]`;
@@ -128,7 +151,9 @@ export function publicDocOf(doc: EditorNode): EditorNode {
     if (!node.content) {
       if (node.type === 'text') {
         const marks = node.marks?.filter((mark) => ['bold', 'italic', 'underline'].includes(mark.type));
-        return marks && marks.length > 0 ? { type: 'text', text: node.text, marks } : { type: 'text', text: node.text };
+        return marks && marks.length > 0
+          ? { type: 'text', text: node.text, marks }
+          : { type: 'text', text: node.text };
       }
       return node.type === 'figure' ? { type: 'figure', attrs: { ...node.attrs } } : { type: node.type };
     }
@@ -146,7 +171,8 @@ export function publicDocOf(doc: EditorNode): EditorNode {
     };
     for (const [index, child] of children.entries()) {
       // A line break inside one redaction (an address over two lines) is part of what it hides.
-      if (child.type === 'hardBreak' && lastRedaction !== null && nextRedaction(index) === lastRedaction) continue;
+      if (child.type === 'hardBreak' && lastRedaction !== null && nextRedaction(index) === lastRedaction)
+        continue;
       const redaction = child.type === 'text' ? redactionOf(child) : undefined;
       if (redaction) {
         if (redaction.attrs.docId !== lastRedaction) {
@@ -164,7 +190,8 @@ export function publicDocOf(doc: EditorNode): EditorNode {
 }
 
 /** The plain text the public may read. */
-export const publicTextOf = (doc: EditorNode | null | undefined): string => (doc ? plainTextOf(publicDocOf(doc)) : '');
+export const publicTextOf = (doc: EditorNode | null | undefined): string =>
+  doc ? plainTextOf(publicDocOf(doc)) : '';
 
 /** Every mark of a type in a document, with the text it covers (joined across text runs). */
 export function marksOf<T extends EditorMark['type']>(

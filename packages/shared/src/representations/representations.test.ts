@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import {
-  contactInputSchema,
-  isUkPostcode,
-  isValidUkPhone,
-  organisationInputSchema,
-} from './contacts';
+import { contactInputSchema, isUkPostcode, isValidUkPhone, organisationInputSchema } from './contacts';
 import { customColumnInputSchema, customValueSchema } from './customColumns';
-import { docFromPlainText, editorDocSchema, marksOf, plainTextOf, publicDocOf, publicTextOf, type EditorNode } from './editor';
+import {
+  docFromPlainText,
+  editorDocSchema,
+  marksOf,
+  plainTextOf,
+  publicDocOf,
+  publicTextOf,
+  type EditorNode,
+} from './editor';
 import { representationMessages as m } from './messages';
 import { htmlPlainText, responseInputSchema } from './responses';
 import { correspondenceFormSchema, eventState, representationReference, representeeSchema } from './schemas';
@@ -64,19 +67,32 @@ describe('spec 02 §5 contacts and organisations', () => {
         m.addressLineTooLong,
       ]),
     );
-    expect(messagesOf(contactInputSchema.safeParse({ firstName: 'A', lastName: 'B', email: `${'a'.repeat(95)}@x.com` }))).toContain(
-      m.emailTooLong,
+    expect(
+      messagesOf(
+        contactInputSchema.safeParse({ firstName: 'A', lastName: 'B', email: `${'a'.repeat(95)}@x.com` }),
+      ),
+    ).toContain(m.emailTooLong);
+    expect(messagesOf(contactInputSchema.safeParse({ firstName: 'x'.repeat(129), lastName: 'B' }))).toContain(
+      m.nameTooLong,
     );
-    expect(messagesOf(contactInputSchema.safeParse({ firstName: 'x'.repeat(129), lastName: 'B' }))).toContain(m.nameTooLong);
   });
 
   it('needs an organisation and a job title for an agent, and keeps the number sent as contactNumber', () => {
-    expect(messagesOf(contactInputSchema.safeParse({ contactType: 'agent', firstName: 'A', lastName: 'B' }))).toEqual([
-      m.organisationRequired,
-      m.jobTitleRequired,
-    ]);
-    const parsed = contactInputSchema.parse({ firstName: ' Jane ', lastName: 'Doe', contactNumber: '020 7946 0000', postcode: 'me12ab' });
-    expect(parsed).toMatchObject({ firstName: 'Jane', phoneNumber: '020 7946 0000', postcode: 'ME1 2AB', email: null });
+    expect(
+      messagesOf(contactInputSchema.safeParse({ contactType: 'agent', firstName: 'A', lastName: 'B' })),
+    ).toEqual([m.organisationRequired, m.jobTitleRequired]);
+    const parsed = contactInputSchema.parse({
+      firstName: ' Jane ',
+      lastName: 'Doe',
+      contactNumber: '020 7946 0000',
+      postcode: 'me12ab',
+    });
+    expect(parsed).toMatchObject({
+      firstName: 'Jane',
+      phoneNumber: '020 7946 0000',
+      postcode: 'ME1 2AB',
+      email: null,
+    });
   });
 
   it('needs an organisation name and type, one of the spec types and countries', () => {
@@ -84,17 +100,37 @@ describe('spec 02 §5 contacts and organisations', () => {
       m.organisationNameRequired,
       m.organisationTypeRequired,
     ]);
-    expect(organisationInputSchema.safeParse({ organisationName: 'Parish', organisationType: 'Charity' }).success).toBe(false);
-    expect(organisationInputSchema.safeParse({ organisationName: 'P', organisationType: 'Other', country: 'France' }).success).toBe(false);
-    expect(organisationInputSchema.parse({ organisationName: 'Kent Wildlife Trust', organisationType: 'Community group', country: 'England' }))
-      .toMatchObject({ organisationType: 'Community group', agentContactIds: [] });
+    expect(
+      organisationInputSchema.safeParse({ organisationName: 'Parish', organisationType: 'Charity' }).success,
+    ).toBe(false);
+    expect(
+      organisationInputSchema.safeParse({
+        organisationName: 'P',
+        organisationType: 'Other',
+        country: 'France',
+      }).success,
+    ).toBe(false);
+    expect(
+      organisationInputSchema.parse({
+        organisationName: 'Kent Wildlife Trust',
+        organisationType: 'Community group',
+        country: 'England',
+      }),
+    ).toMatchObject({ organisationType: 'Community group', agentContactIds: [] });
   });
 
   it('asks for an organisation or a contact as representee', () => {
-    expect(messagesOf(representeeSchema.safeParse({ type: 'organisation' }))).toEqual([m.representeeRequired]);
-    expect(messagesOf(representeeSchema.safeParse({ type: 'privateIndividual', organisationId: '6b27b3a0-4586-44bf-9b3c-a371e807bcde' }))).toEqual([
+    expect(messagesOf(representeeSchema.safeParse({ type: 'organisation' }))).toEqual([
       m.representeeRequired,
     ]);
+    expect(
+      messagesOf(
+        representeeSchema.safeParse({
+          type: 'privateIndividual',
+          organisationId: '6b27b3a0-4586-44bf-9b3c-a371e807bcde',
+        }),
+      ),
+    ).toEqual([m.representeeRequired]);
   });
 });
 
@@ -114,12 +150,12 @@ describe('spec 02 §5 response', () => {
   it('counts 8000 plain characters, not HTML', () => {
     const long = `<p><strong>${'a'.repeat(8000)}</strong></p>`;
     expect(responseInputSchema.safeParse({ description: 'Title', text: long }).success).toBe(true);
-    expect(messagesOf(responseInputSchema.safeParse({ description: 'Title', text: `<p>${'a'.repeat(8001)}</p>` }))).toEqual([
-      m.responseTooLong,
-    ]);
-    expect(messagesOf(responseInputSchema.safeParse({ description: 'x'.repeat(2001), text: '<p>ok</p>' }))).toEqual([
-      m.responseTitleTooLong,
-    ]);
+    expect(
+      messagesOf(responseInputSchema.safeParse({ description: 'Title', text: `<p>${'a'.repeat(8001)}</p>` })),
+    ).toEqual([m.responseTooLong]);
+    expect(
+      messagesOf(responseInputSchema.safeParse({ description: 'x'.repeat(2001), text: '<p>ok</p>' })),
+    ).toEqual([m.responseTitleTooLong]);
     expect(messagesOf(responseInputSchema.safeParse({ description: ' ', text: '<p></p>' }))).toEqual([
       m.responseTitleRequired,
       m.responseRequired,
@@ -127,7 +163,9 @@ describe('spec 02 §5 response', () => {
   });
 
   it('reads entities and breaks as a reader would', () => {
-    expect(htmlPlainText('<p>Fish &amp; chips</p><p>&#163;5 &lt;each&gt;</p>')).toBe('Fish & chips\n£5 <each>');
+    expect(htmlPlainText('<p>Fish &amp; chips</p><p>&#163;5 &lt;each&gt;</p>')).toBe(
+      'Fish & chips\n£5 <each>',
+    );
   });
 });
 
@@ -136,12 +174,16 @@ describe('spec 02 §5 custom columns', () => {
     expect(messagesOf(customColumnInputSchema.safeParse({ name: 'ab' }))).toEqual(
       expect.arrayContaining([m.columnNameLength, m.columnTableRequired, m.columnTypeRequired]),
     );
-    expect(messagesOf(customColumnInputSchema.safeParse({ table: 'contacts', name: 'x'.repeat(51), dataType: 'text' }))).toEqual([
-      m.columnNameLength,
-    ]);
-    expect(messagesOf(customColumnInputSchema.safeParse({ table: 'contacts', name: 'Priority', dataType: 'singleSelect' }))).toEqual([
-      m.columnOptionRequired,
-    ]);
+    expect(
+      messagesOf(
+        customColumnInputSchema.safeParse({ table: 'contacts', name: 'x'.repeat(51), dataType: 'text' }),
+      ),
+    ).toEqual([m.columnNameLength]);
+    expect(
+      messagesOf(
+        customColumnInputSchema.safeParse({ table: 'contacts', name: 'Priority', dataType: 'singleSelect' }),
+      ),
+    ).toEqual([m.columnOptionRequired]);
   });
 
   it.each([
@@ -186,14 +228,17 @@ describe('redaction marks', () => {
 
   it('is a valid editor document', () => {
     expect(editorDocSchema.safeParse(letter).success).toBe(true);
-    expect(editorDocSchema.safeParse({ type: 'doc', content: [{ type: 'script', text: 'x' }] }).success).toBe(false);
+    expect(editorDocSchema.safeParse({ type: 'doc', content: [{ type: 'script', text: 'x' }] }).success).toBe(
+      false,
+    );
   });
 
   it('never lets redacted text into what the public reads', () => {
     const text = publicTextOf(letter);
     expect(text).toBe('Call me on [telephone number redacted] about Site 4\n\n[name redacted]');
     const json = JSON.stringify(publicDocOf(letter));
-    for (const secret of ['07700', '900123', 'Jane', 'resident asked', 'tagIds']) expect(json).not.toContain(secret);
+    for (const secret of ['07700', '900123', 'Jane', 'resident asked', 'tagIds'])
+      expect(json).not.toContain(secret);
     expect(plainTextOf(letter)).toContain('07700 900123');
   });
 
@@ -221,7 +266,9 @@ describe('redaction marks', () => {
   });
 
   it('makes paragraphs and line breaks of plain text', () => {
-    expect(plainTextOf(docFromPlainText('Dear Sir,\n\nI object.\nStrongly.'))).toBe('Dear Sir,\n\nI object.\nStrongly.');
+    expect(plainTextOf(docFromPlainText('Dear Sir,\n\nI object.\nStrongly.'))).toBe(
+      'Dear Sir,\n\nI object.\nStrongly.',
+    );
   });
 });
 

@@ -8,7 +8,13 @@ import {
   representeeTypeSchema,
 } from './statuses';
 import type { TableField } from './tableQuery';
-import { correspondenceTypes, representationStatuses, attitudes, representeeTypes, requiredChoice } from './statuses';
+import {
+  correspondenceTypes,
+  representationStatuses,
+  attitudes,
+  representeeTypes,
+  requiredChoice,
+} from './statuses';
 
 const isoDate = z.iso.date();
 const optionalDate = isoDate.nullish().transform((value) => value ?? null);
@@ -19,7 +25,10 @@ export const correspondenceFormSchema = z.object({
   correspondence: requiredChoice(correspondenceTypes, m.correspondenceRequired, 'correspondence types'),
   letterDate: optionalDate,
   receivedDate: z.string({ error: m.receivedDateRequired }).min(1, m.receivedDateRequired).pipe(isoDate),
-  aknowledgeDate: z.string({ error: m.acknowledgeDateRequired }).min(1, m.acknowledgeDateRequired).pipe(isoDate),
+  aknowledgeDate: z
+    .string({ error: m.acknowledgeDateRequired })
+    .min(1, m.acknowledgeDateRequired)
+    .pipe(isoDate),
   dueDate: optionalDate,
 });
 export type CorrespondenceForm = z.input<typeof correspondenceFormSchema>;
@@ -28,8 +37,14 @@ export type CorrespondenceForm = z.input<typeof correspondenceFormSchema>;
 export const representeeSchema = z
   .object({
     type: representeeTypeSchema,
-    organisationId: z.uuid().nullish().transform((value) => value ?? null),
-    contactId: z.uuid().nullish().transform((value) => value ?? null),
+    organisationId: z
+      .uuid()
+      .nullish()
+      .transform((value) => value ?? null),
+    contactId: z
+      .uuid()
+      .nullish()
+      .transform((value) => value ?? null),
   })
   .refine((value) => (value.type === 'organisation' ? !!value.organisationId : !!value.contactId), {
     message: m.representeeRequired,
@@ -48,10 +63,16 @@ export const createRepresentationBodySchema = z.object({
   dueDate: optionalDate,
   attitude: attitudeSchema.nullish().transform((value) => value ?? null),
   representee: representeeSchema,
-  agentContactId: z.uuid().nullish().transform((value) => value ?? null),
+  agentContactId: z
+    .uuid()
+    .nullish()
+    .transform((value) => value ?? null),
   originalText: z.string().max(L.textMax).default(''),
   topicIds: z.array(z.uuid()).max(50).default([]),
-  siteIds: z.array(z.string().regex(/^\d{1,18}$/)).max(200).default([]),
+  siteIds: z
+    .array(z.string().regex(/^\d{1,18}$/))
+    .max(200)
+    .default([]),
 });
 export type CreateRepresentationBody = z.input<typeof createRepresentationBodySchema>;
 
@@ -77,7 +98,10 @@ export const updateRepresentationBodySchema = z
 export type UpdateRepresentationBody = z.input<typeof updateRepresentationBodySchema>;
 
 export const idsBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(L.idsMax) });
-export const statusBodySchema = z.object({ ids: z.array(z.uuid()).min(1).max(L.idsMax), status: representationStatusSchema });
+export const statusBodySchema = z.object({
+  ids: z.array(z.uuid()).min(1).max(L.idsMax),
+  status: representationStatusSchema,
+});
 
 /** A representation in the table (spec 02 §3; the text is the staff's plain text excerpt). */
 export const representationRowSchema = z.object({
@@ -135,7 +159,10 @@ export const createSubRepresentationBodySchema = z.object({
   comment: z.string().trim().max(L.commentMax).nullish(),
   attitude: attitudeSchema.nullish(),
   topicId: z.uuid().nullish(),
-  siteIds: z.array(z.string().regex(/^\d{1,18}$/)).max(200).default([]),
+  siteIds: z
+    .array(z.string().regex(/^\d{1,18}$/))
+    .max(200)
+    .default([]),
 });
 export const updateSubRepresentationBodySchema = createSubRepresentationBodySchema
   .extend({ isDeleted: z.boolean(), status: representationStatusSchema })
@@ -152,7 +179,8 @@ export const representationSchema = representationRowSchema.extend({
 export type Representation = z.infer<typeof representationSchema>;
 
 /** 'R000042': how a representation is cited in letters and the consultation statement. */
-export const representationReference = (reference: number): string => `R${String(reference).padStart(6, '0')}`;
+export const representationReference = (reference: number): string =>
+  `R${String(reference).padStart(6, '0')}`;
 export const subRepresentationReference = (reference: number, sequentialId: number): string =>
   `${representationReference(reference)}/${sequentialId}`;
 
@@ -165,7 +193,10 @@ export const consultationEventInputSchema = z
     endsOn: isoDate,
     documentId: z.uuid().nullish(),
   })
-  .refine((value) => value.endsOn >= value.startsOn, { path: ['endsOn'], message: 'The end date must not be before the start date' });
+  .refine((value) => value.endsOn >= value.startsOn, {
+    path: ['endsOn'],
+    message: 'The end date must not be before the start date',
+  });
 export const consultationEventStates = ['upcoming', 'live', 'expired', 'cancelled'] as const;
 export const consultationEventSchema = z.object({
   id: z.string(),
@@ -189,8 +220,14 @@ export function eventState(
   return today <= event.endsOn ? 'live' : 'expired';
 }
 
-export const topicSchema = z.object({ id: z.string(), name: z.string(), representationCount: z.number().int() });
-export const topicInputSchema = z.object({ name: z.string().trim().min(1, 'Topic name is required').max(L.topicNameMax) });
+export const topicSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  representationCount: z.number().int(),
+});
+export const topicInputSchema = z.object({
+  name: z.string().trim().min(1, 'Topic name is required').max(L.topicNameMax),
+});
 
 /** The timeline of a representation (spec 02 §7 "Timeline … under /consultations"). */
 export const timelineEntrySchema = z.object({
@@ -204,10 +241,38 @@ export const timelineEntrySchema = z.object({
 /** The fields the representations table filters, sorts and groups by (custom columns are added). */
 export const representationTableFields: readonly TableField[] = [
   { name: 'reference', label: 'Reference', kind: 'number', sortable: true, groupable: false },
-  { name: 'status', label: 'Status', kind: 'select', sortable: true, groupable: true, options: representationStatuses },
-  { name: 'attitude', label: 'Attitude', kind: 'select', sortable: true, groupable: true, options: attitudes },
-  { name: 'correspondence_type', label: 'Correspondence', kind: 'select', sortable: true, groupable: true, options: correspondenceTypes },
-  { name: 'representee_type', label: 'Representee type', kind: 'select', sortable: true, groupable: true, options: representeeTypes },
+  {
+    name: 'status',
+    label: 'Status',
+    kind: 'select',
+    sortable: true,
+    groupable: true,
+    options: representationStatuses,
+  },
+  {
+    name: 'attitude',
+    label: 'Attitude',
+    kind: 'select',
+    sortable: true,
+    groupable: true,
+    options: attitudes,
+  },
+  {
+    name: 'correspondence_type',
+    label: 'Correspondence',
+    kind: 'select',
+    sortable: true,
+    groupable: true,
+    options: correspondenceTypes,
+  },
+  {
+    name: 'representee_type',
+    label: 'Representee type',
+    kind: 'select',
+    sortable: true,
+    groupable: true,
+    options: representeeTypes,
+  },
   { name: 'consultation_event_id', label: 'Event', kind: 'select', sortable: false, groupable: true },
   { name: 'event_name', label: 'Event', kind: 'text', sortable: true, groupable: false },
   { name: 'representee_name', label: 'Representee', kind: 'text', sortable: true, groupable: true },
@@ -231,7 +296,14 @@ export const representationTableFields: readonly TableField[] = [
 export const contactTableFields: readonly TableField[] = [
   { name: 'name', label: 'Name', kind: 'text', sortable: true, groupable: false },
   { name: 'last_name', label: 'Last name', kind: 'text', sortable: true, groupable: false },
-  { name: 'contact_type', label: 'Type', kind: 'select', sortable: true, groupable: true, options: ['individual', 'organisation', 'agent'] },
+  {
+    name: 'contact_type',
+    label: 'Type',
+    kind: 'select',
+    sortable: true,
+    groupable: true,
+    options: ['individual', 'organisation', 'agent'],
+  },
   { name: 'organisation_name', label: 'Organisation', kind: 'text', sortable: true, groupable: true },
   { name: 'email', label: 'Email', kind: 'text', sortable: true, groupable: false },
   { name: 'town', label: 'Town', kind: 'text', sortable: true, groupable: true },
@@ -243,10 +315,31 @@ export const contactTableFields: readonly TableField[] = [
 
 export const organisationTableFields: readonly TableField[] = [
   { name: 'name', label: 'Name', kind: 'text', sortable: true, groupable: false },
-  { name: 'organisation_type', label: 'Type', kind: 'select', sortable: true, groupable: true, options: ['Consultant', 'Statutory authority', 'Community group', 'Residents association', 'Business', 'Other'] },
+  {
+    name: 'organisation_type',
+    label: 'Type',
+    kind: 'select',
+    sortable: true,
+    groupable: true,
+    options: [
+      'Consultant',
+      'Statutory authority',
+      'Community group',
+      'Residents association',
+      'Business',
+      'Other',
+    ],
+  },
   { name: 'email', label: 'Email', kind: 'text', sortable: true, groupable: false },
   { name: 'town', label: 'Town', kind: 'text', sortable: true, groupable: true },
-  { name: 'country', label: 'Country', kind: 'select', sortable: true, groupable: true, options: ['England', 'Scotland', 'Wales', 'Northern Ireland'] },
+  {
+    name: 'country',
+    label: 'Country',
+    kind: 'select',
+    sortable: true,
+    groupable: true,
+    options: ['England', 'Scotland', 'Wales', 'Northern Ireland'],
+  },
   { name: 'postcode', label: 'Postcode', kind: 'text', sortable: true, groupable: false },
   { name: 'updated_at', label: 'Updated', kind: 'date', sortable: true, groupable: false },
 ];

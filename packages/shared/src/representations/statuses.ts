@@ -4,9 +4,16 @@ import { z } from 'zod';
  * A choice the form requires: a missing value says `required` (the spec's words), any other value
  * not in the list says which list it must come from.
  */
-export function requiredChoice<const T extends readonly [string, ...string[]]>(values: T, required: string, what: string) {
+export function requiredChoice<const T extends readonly [string, ...string[]]>(
+  values: T,
+  required: string,
+  what: string,
+) {
   return z.enum(values, {
-    error: (issue) => (issue.input === undefined || issue.input === null || issue.input === '' ? required : `Choose one of the ${what}`),
+    error: (issue) =>
+      issue.input === undefined || issue.input === null || issue.input === ''
+        ? required
+        : `Choose one of the ${what}`,
   });
 }
 
@@ -86,7 +93,21 @@ export const contactTypeSchema = z.enum(contactTypes);
 export type ContactType = z.infer<typeof contactTypeSchema>;
 
 /** Spec 02 §3 "Salutations are fetched from a lookup": the lookup's answer. */
-export const salutations = ['Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof', 'Rev', 'Cllr', 'Sir', 'Dame', 'Lord', 'Lady'] as const;
+export const salutations = [
+  'Mr',
+  'Mrs',
+  'Ms',
+  'Miss',
+  'Mx',
+  'Dr',
+  'Prof',
+  'Rev',
+  'Cllr',
+  'Sir',
+  'Dame',
+  'Lord',
+  'Lady',
+] as const;
 
 /** Spec 02 §3 Redaction types. */
 export const redactionTypes = ['name', 'telephone number', 'email address', 'address', 'other'] as const;

@@ -7,7 +7,9 @@ import { REPRESENTATION_LIMITS as L } from './limits';
  * the representation manager. Filters are the site search's filter model (spec 02 §3 Filters:
  * dbPropertyName, type, equality, value); the field names each table allows are in `tableFields`.
  */
-const fieldName = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/, 'Field names are lower-case letters, digits and _');
+const fieldName = z
+  .string()
+  .regex(/^[a-z][a-z0-9_]{0,62}$/, 'Field names are lower-case letters, digits and _');
 
 export const tableSortSchema = z.object({
   field: fieldName,
@@ -35,7 +37,11 @@ export const tableResultSchema = <Row extends z.ZodType>(row: Row) =>
       rows: z.array(row),
       /** With groupBy: each distinct value and how many rows have it (groups start collapsed). */
       groupedByDistinctValue: z.array(
-        z.object({ value: z.union([z.string(), z.number(), z.boolean(), z.null()]), label: z.string(), count: z.number().int() }),
+        z.object({
+          value: z.union([z.string(), z.number(), z.boolean(), z.null()]),
+          label: z.string(),
+          count: z.number().int(),
+        }),
       ),
     }),
   });

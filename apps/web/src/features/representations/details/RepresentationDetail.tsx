@@ -416,7 +416,9 @@ function Attachments({ representationId }: { representationId: string }) {
  * officer should decide). Says so, with the count, until the editor's suggestions are dealt with.
  */
 function UnredactedWarning({ representation }: { representation: Representation }) {
-  const names = [representation.representeeName, representation.agentName].filter((name): name is string => !!name);
+  const names = [representation.representeeName, representation.agentName].filter(
+    (name): name is string => !!name,
+  );
   const found = detectPersonalData(representation.publicText, { names }).length;
   if (found === 0) return null;
   return (
@@ -425,7 +427,9 @@ function UnredactedWarning({ representation }: { representation: Representation 
       showIcon
       className="rep-detail__warning"
       message={`${found} possible ${found === 1 ? 'piece' : 'pieces'} of personal data not redacted yet`}
-      description={<Link to={editorPath(representation.id)}>Review the suggested redactions in the editor</Link>}
+      description={
+        <Link to={editorPath(representation.id)}>Review the suggested redactions in the editor</Link>
+      }
     />
   );
 }
