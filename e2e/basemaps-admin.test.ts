@@ -7,7 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basemapMessages, vectorBaseMapColour } from '@planning/shared';
 import { box, writePmtilesArchive } from '../apps/server/src/modules/basemaps/basemaps.fixture';
 import { signIn } from '../apps/server/test/sessions';
-import { animationsSettled, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import {
+  animationsSettled,
+  openAsTenant,
+  settledDialog,
+  startRunningApp,
+  type RunningApp,
+} from './support/running-app';
 import { openMap } from './support/site-search';
 
 let running: RunningApp;
@@ -88,7 +94,8 @@ describe('the base maps admin (issue 13 point 7)', () => {
     await listed.getByRole('button', { name: `Rename ${NAME}` }).click();
     const input = page.getByLabel('New name');
     await input.fill(RENAMED);
-    await page.getByRole('dialog').getByRole('button', { name: 'Rename' }).click();
+    const rename = await settledDialog(page, page.getByRole('dialog').filter({ has: input }));
+    await rename.getByRole('button', { name: 'Rename' }).click();
     await expect.poll(() => row(page, RENAMED).count()).toBe(1);
 
     // On the map, it is one of the Base map menu's choices, and draws its water.

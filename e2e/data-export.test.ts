@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { EXPORT_LIMITS, exportMessages } from '@planning/shared';
 import type { Storage } from '../apps/server/src/modules/storage/storage';
-import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import { openAsTenant, settledDialog, startRunningApp, type RunningApp } from './support/running-app';
 import { ALL, count, openMap } from './support/site-search';
 
 const run = promisify(execFile);
@@ -53,7 +53,10 @@ describe('data export (issue 12 points 6 and 8)', () => {
     // A preset of these choices, kept in this browser and on the server.
     await page.getByRole('button', { name: 'Save as preset' }).click();
     await page.getByRole('textbox', { name: 'Preset name' }).fill('GIS handover');
-    await page.getByRole('dialog').getByRole('button', { name: 'Save' }).click();
+    const preset = page
+      .getByRole('dialog')
+      .filter({ has: page.getByRole('textbox', { name: 'Preset name' }) });
+    await (await settledDialog(page, preset)).getByRole('button', { name: 'Save' }).click();
     await page.getByText(exportMessages.presetSaved).waitFor();
     const stored = await page.evaluate(() => window.localStorage.getItem('data export presets'));
     expect(JSON.parse(stored ?? '[]')).toEqual([

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { featureCollection, makeZip, square } from '../apps/server/src/modules/geodata/geodata.fixtures';
 import { axeViolationsIn } from './support/axe';
-import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import {
+  councilId,
+  openAsTenant,
+  settledDialog,
+  startRunningApp,
+  type RunningApp,
+} from './support/running-app';
 
 let running: RunningApp;
 
@@ -110,11 +116,12 @@ describe('geodata upload (issue 13 points 1 and 2)', () => {
 
     // Deleting asks first.
     await page.getByRole('button', { name: 'Delete Tree preservation orders' }).click();
-    await page
-      .getByRole('dialog')
-      .filter({ hasText: 'Delete Tree preservation orders?' })
-      .getByRole('button', { name: 'Delete' })
-      .click();
+    // Pressed once the question has finished zooming in: a press mid-zoom can miss its button.
+    const question = await settledDialog(
+      page,
+      page.getByRole('dialog').filter({ hasText: 'Delete Tree preservation orders?' }),
+    );
+    await question.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Layer deleted').waitFor();
     await expect.poll(() => page.getByRole('row', { name: /Tree preservation orders/ }).count()).toBe(0);
     await page.context().close();

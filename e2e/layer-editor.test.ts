@@ -5,7 +5,13 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { axeViolationsIn } from './support/axe';
-import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import {
+  councilId,
+  openAsTenant,
+  settledDialog,
+  startRunningApp,
+  type RunningApp,
+} from './support/running-app';
 
 // Names no other journey uses: the layer is this journey's own.
 const TITLE = 'Editor journey flood zones';
@@ -144,7 +150,10 @@ describe('the layer editor (issue 13): style, filter builder, preview, view', ()
 
       // Leaving with the change unsaved asks first.
       await page.locator('.layer-page__header').getByRole('link', { name: 'Layers' }).click();
-      const leave = page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
+      const leave = await settledDialog(
+        page,
+        page.getByRole('dialog').filter({ hasText: 'Leave without saving?' }),
+      );
       await leave.getByRole('button', { name: 'Stay' }).click();
       expect(page.url()).toContain('/layers/edit?');
 

@@ -148,7 +148,14 @@ export async function animationsSettled(page: Page): Promise<void> {
 
 /** The named dialog once it has finished opening: a press while it still zooms in can miss its button. */
 export async function openedDialog(page: Page, name?: string): Promise<Locator> {
-  const dialog = name === undefined ? page.getByRole('dialog') : page.getByRole('dialog', { name });
+  return settledDialog(
+    page,
+    name === undefined ? page.getByRole('dialog') : page.getByRole('dialog', { name }),
+  );
+}
+
+/** A dialog found some other way (by its text, say) once it has finished opening. */
+export async function settledDialog(page: Page, dialog: Locator): Promise<Locator> {
   await dialog.waitFor();
   await motionEnded(page, '.ant-modal, .ant-drawer-content-wrapper');
   return dialog;
