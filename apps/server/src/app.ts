@@ -75,6 +75,11 @@ import { loadSession, type SessionContext } from './modules/auth/auth.session';
 import { healthRoutes } from './modules/health/health.routes';
 import { resolveTenant, type ResolvedTenant } from './modules/tenants/tenants.resolve';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
+import { configDocumentsRoutes } from './modules/content/content.documents.routes';
+import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
+import { councilSettingsRoutes } from './modules/council-settings/council-settings.routes';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { adminContentRoutes } from './modules/admin-content/admin-content.routes';
 
 // Module augmentation only works with interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -293,6 +298,11 @@ export async function buildApp({
       await api.register(searchRoutes);
       await api.register(tilesRoutes);
       await api.register(contentRoutes);
+      await api.register(configDocumentsRoutes);
+      await api.register(adminUsersRoutes);
+      await api.register(councilSettingsRoutes);
+      await api.register(auditRoutes);
+      await api.register(adminContentRoutes);
       await api.register(basemapsRoutes);
       await api.register(sitesRoutes);
       await api.register(tagsRoutes);

@@ -37,3 +37,4 @@ export * from './layers/geodata';
 export * from './api-keys/schemas';
 export * from './documents/index';
 export * from './representations/index';
+export * from './audit/actions';

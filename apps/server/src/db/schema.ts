@@ -1,4 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AuditTables } from './schema.audit';
+import type { ConfigDocumentTables } from './schema.configs';
+import type { AdminUserTables } from './schema.admin-users';
+import type { CouncilSettingsTables } from './schema.council-settings';
+import type { AdminContentTables } from './schema.admin-content';
 
 /** jsonb columns: objects go in as JSON text and come back parsed. */
 type Json<T> = ColumnType<T, string, string>;
@@ -321,7 +326,8 @@ export type ConfigsTable = {
   updated_at: UpdatedAt;
 };
 
-export type Database = {
+/** Tables of issues 1–15; later areas keep their tables in schema.<area>.ts (one file per owner). */
+type CoreTables = {
   tenants: TenantsTable;
   applications: ApplicationsTable;
   app_features: AppFeaturesTable;
@@ -377,6 +383,14 @@ export type Database = {
   representation_events: RepresentationEventsTable;
   representation_attachments: RepresentationAttachmentsTable;
 };
+
+/** Every table the server reads, by area (issue 16's areas each own a file). */
+export type Database = CoreTables &
+  AuditTables &
+  ConfigDocumentTables &
+  AdminUserTables &
+  CouncilSettingsTables &
+  AdminContentTables;
 
 export type JobsTable = {
   id: Generated<string>;

@@ -16,7 +16,6 @@ const SiteDetailsPage = lazyScreen('siteDetails', (m) => m.SiteDetailsPage);
 const SiteMapPage = lazyScreen('siteMap', (m) => m.SiteMapPage);
 const SiteListPage = lazyScreen('siteList', (m) => m.SiteListPage);
 const DataExportPage = lazyScreen('dataExport', (m) => m.DataExportPage);
-const ApiKeysPage = lazyScreen('apiKeys', (m) => m.ApiKeysPage);
 const NotificationsPage = lazyScreen('notifications', (m) => m.CurrentNotificationsPage);
 const ArchivedNotificationsPage = lazyScreen('notifications', (m) => m.ArchivedNotificationsPage);
 const GeodataUploadPage = lazyScreen('geodataUpload', (m) => m.GeodataUploadPage);
@@ -42,6 +41,26 @@ const SessionExpiredPage = lazyScreen('auth', (m) => m.SessionExpiredPage);
 const ConfirmEmailPage = lazyScreen('auth', (m) => m.ConfirmEmailPage);
 const PasswordResetPage = lazyScreen('auth', (m) => m.PasswordResetPage);
 const AuthActionPage = lazyScreen('auth', (m) => m.AuthActionPage);
+// Issue 16: configuration and administration.
+const ConfigsPage = lazyScreen('configEditor', (m) => m.ConfigsPage);
+const ConfigEditorPage = lazyScreen('configEditor', (m) => m.ConfigEditorPage);
+const ConfigTypePage = lazyScreen('configEditor', (m) => m.ConfigTypePage);
+const RolesPage = lazyScreen('adminUsers', (m) => m.RolesPage);
+const UsersPage = lazyScreen('adminUsers', (m) => m.UsersPage);
+const PublicUsersPage = lazyScreen('adminUsers', (m) => m.PublicUsersPage);
+const SettingsPage = lazyScreen('councilSettings', (m) => m.SettingsPage);
+const AuditLogPage = lazyScreen('auditLog', (m) => m.AuditLogPage);
+const AdminHomePage = lazyScreen('adminContent', (m) => m.AdminHomePage);
+const AdminEventsPage = lazyScreen('adminContent', (m) => m.AdminEventsPage);
+const AdminEventFormPage = lazyScreen('adminContent', (m) => m.AdminEventFormPage);
+const SiteLayoutAdminPage = lazyScreen('adminContent', (m) => m.SiteLayoutAdminPage);
+const PrivacyPolicyAdminPage = lazyScreen('adminContent', (m) => m.PrivacyPolicyAdminPage);
+const SuggestionRedactionPage = lazyScreen('adminContent', (m) => m.SuggestionRedactionPage);
+const AnalyticsAdminPage = lazyScreen('adminContent', (m) => m.AnalyticsAdminPage);
+const EventsPage = lazyScreen('adminContent', (m) => m.EventsPage);
+const PolicyPage = lazyScreen('adminContent', (m) => m.PolicyPage);
+const TermsPage = lazyScreen('adminContent', (m) => m.TermsPage);
+const ConsultationsHomePage = lazyScreen('adminContent', (m) => m.ConsultationsHomePage);
 const MyResponsesPage = lazyScreen('documentQuestions', (m) => m.MyResponsesPage);
 const PreferencesPage = lazyScreen('documentQuestions', (m) => m.PreferencesPage);
 const UnsubscribePage = lazyScreen('documentQuestions', (m) => m.UnsubscribePage);
@@ -57,37 +76,9 @@ const soon = (path: string, title: string): RouteObject => ({
   element: <ComingSoonPage title={title} />,
 });
 
-/** Spec 01 §2: admin takes an app and a tab; these are the tabs each app has. */
-const adminTabs = {
-  placemaker: [
-    'events',
-    'events/new',
-    'events/:eventId',
-    'layout',
-    'roles',
-    'geodata/*',
-    'map-info-card',
-    'layer-tree-tooltips',
-    'firebase-users',
-    'suggestion-redaction',
-  ],
-  consultations: [
-    'map-info-card',
-    'layer-tree-tooltips',
-    'privacy-policy',
-    'suggestion-map',
-    'curated-tour',
-    'interactive-map',
-    'touch-points',
-    'analytics',
-    'public-web-map',
-  ],
-  cfs: ['questions', 'privacy-policy'],
-} as const;
-
 /**
- * Spec 03 §2 and §4: geodata upload and the layers admin — the list, and a layer's edit and view
- * screens (?layerId=…). Other geodata/* screens are still to come.
+ * Spec 03 §2 geodata: upload and the layers admin — the list, and a layer's edit and view screens
+ * (?layerId=…), the council's base maps and the layers order.
  */
 const geodataRoutes: RouteObject[] = [
   { path: 'geodata', element: <Navigate to="/admin/placemaker/geodata/layers" replace /> },
@@ -96,7 +87,8 @@ const geodataRoutes: RouteObject[] = [
   { path: 'geodata/layers', element: <GeodataLayersPage /> },
   { path: 'geodata/layers/edit', element: <LayerEditPage /> },
   { path: 'geodata/layers/view', element: <LayerViewPage /> },
-  { path: 'geodata/layers/*', element: <NotFoundPage /> },
+  { path: 'geodata/layers-order', element: <LayersOrderPage /> },
+  { path: 'geodata/*', element: <NotFoundPage /> },
 ];
 
 /**
@@ -107,20 +99,69 @@ const layerConfigRoutes: RouteObject[] = [
   { path: 'map-info-card', element: <MapInfoCardPage /> },
   { path: 'layer-tree-tooltips', element: <LayerTooltipsPage /> },
 ];
-const built = new Set(layerConfigRoutes.map((route) => route.path));
 
+/** Every config type's documents, and one document in the config editor (issue 16 point 2). */
+const configRoutes = (app: 'placemaker' | 'consultations' | 'cfs'): RouteObject[] => [
+  { path: 'configs', element: <ConfigsPage /> },
+  { path: 'configs/:configId', element: <ConfigEditorPage /> },
+  ...(
+    {
+      placemaker: [],
+      consultations: [
+        ['suggestion-map', 'suggestion-map'],
+        ['curated-tour', 'storytelling'],
+        ['interactive-map', 'interactive-map'],
+        ['touch-points', 'touch-points'],
+        ['public-web-map', 'public-web-map'],
+      ],
+      cfs: [['questions', 'call-for-sites-questionnaire']],
+    } satisfies Record<string, [string, string][]>
+  )[app].flatMap(([tab, type]): RouteObject[] => [
+    { path: tab, element: <ConfigTypePage type={type} app={app} /> },
+    { path: `${tab}/:configId`, element: <ConfigEditorPage /> },
+  ]),
+];
+
+/** Spec 01 §2 / spec 03 §2: /admin takes an app and a tab; these are each app's tabs. */
 const adminRoutes: RouteObject[] = [
-  soon('admin', 'Administration'),
-  ...Object.entries(adminTabs).map(([app, tabs]) => ({
-    path: `admin/${app}`,
+  { path: 'admin', element: <AdminHomePage /> },
+  {
+    path: 'admin/placemaker',
     children: [
-      { index: true, element: <ComingSoonPage title="Administration" /> },
-      ...(app === 'placemaker' ? geodataRoutes : []),
-      ...(app === 'placemaker' ? [{ path: 'geodata/layers-order', element: <LayersOrderPage /> }] : []),
-      ...(app === 'placemaker' || app === 'consultations' ? layerConfigRoutes : []),
-      ...tabs.filter((tab) => !built.has(tab)).map((tab) => soon(tab, 'Administration')),
+      { index: true, element: <AdminHomePage /> },
+      { path: 'events', element: <AdminEventsPage /> },
+      { path: 'events/new', element: <AdminEventFormPage /> },
+      { path: 'events/:eventId', element: <AdminEventFormPage /> },
+      { path: 'layout', element: <SiteLayoutAdminPage /> },
+      { path: 'roles', element: <RolesPage /> },
+      { path: 'users', element: <UsersPage /> },
+      { path: 'firebase-users', element: <PublicUsersPage /> },
+      { path: 'suggestion-redaction', element: <SuggestionRedactionPage /> },
+      { path: 'audit-log', element: <AuditLogPage /> },
+      { path: 'settings', element: <Navigate to="/settings/council" replace /> },
+      ...geodataRoutes,
+      ...layerConfigRoutes,
+      ...configRoutes('placemaker'),
     ],
-  })),
+  },
+  {
+    path: 'admin/consultations',
+    children: [
+      { index: true, element: <AdminHomePage /> },
+      ...layerConfigRoutes,
+      { path: 'privacy-policy', element: <PrivacyPolicyAdminPage app="consultations" /> },
+      { path: 'analytics', element: <AnalyticsAdminPage /> },
+      ...configRoutes('consultations'),
+    ],
+  },
+  {
+    path: 'admin/cfs',
+    children: [
+      { index: true, element: <AdminHomePage /> },
+      { path: 'privacy-policy', element: <PrivacyPolicyAdminPage app="cfs" /> },
+      ...configRoutes('cfs'),
+    ],
+  },
 ];
 
 /** Routes behind a requirement (spec 01 §2 "Protected routes", §6). */
@@ -137,10 +178,11 @@ const siteAssessmentRoutes: RouteObject[] = [
   { path: 'site/:siteId', element: <SiteDetailsPage /> },
   { path: 'site/:siteId/map', element: <SiteMapPage /> },
   { path: 'list/:listId', element: <SiteListPage /> },
-  { path: 'settings', element: <ApiKeysPage /> },
+  { path: 'settings', element: <SettingsPage /> },
+  { path: 'settings/:tab', element: <SettingsPage /> },
   { path: 'notifications', element: <NotificationsPage /> },
   { path: 'notifications/archived', element: <ArchivedNotificationsPage /> },
-  soon('events', 'Events'),
+  { path: 'events', element: <EventsPage /> },
 ];
 
 /** Spec 02 §2: the consultation officers' screens; staff with read on consultations. */
@@ -171,11 +213,11 @@ const publicRoutes: RouteObject[] = [
   { index: true, element: <HomeRedirect /> },
   { path: 'sign-in', element: <SignInPage variant="staff" /> },
   { path: 'session-expired', element: <SessionExpiredPage /> },
-  soon('policy', 'Privacy policy'),
-  soon('terms', 'Terms of use'),
+  { path: 'policy', element: <PolicyPage /> },
+  { path: 'terms', element: <TermsPage /> },
   { path: 'p/document', element: <Navigate to="/p/document/all" replace /> },
   { path: 'p/document/unsubscribe/:token', element: <UnsubscribePage /> },
-  soon('consultations', 'Consultations'),
+  { path: 'consultations', element: <ConsultationsHomePage /> },
   // Spec 02 §2 names the account pages under /consultations; spec 01 at the root. Both work.
   ...['', 'consultations/'].flatMap((prefix): RouteObject[] => [
     { path: `${prefix}login`, element: <SignInPage variant="public" /> },

@@ -32,6 +32,11 @@ export const screens = {
   representationEditor: () => import('../features/representation-editor/editorPages'),
   responses: () => import('../features/responses/responsePages'),
   responseAnalysis: () => import('../features/response-analysis/analysisPages'),
+  configEditor: () => import('../features/config-editor/configEditorPages'),
+  adminUsers: () => import('../features/admin-users/adminUserPages'),
+  councilSettings: () => import('../features/council-settings/councilSettingsPages'),
+  auditLog: () => import('../features/audit-log/auditLogPages'),
+  adminContent: () => import('../features/admin-content/adminContentPages'),
 } as const;
 
 export type ScreenName = keyof typeof screens;
@@ -45,7 +50,18 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
   [/^\/site\/\d+\/map\/?$/, ['layout', 'siteMap']],
   [/^\/list\/[^/]+\/?$/, ['layout', 'siteList']],
   [/^\/data-export\/?$/, ['layout', 'dataExport']],
-  [/^\/settings\/?$/, ['layout', 'apiKeys']],
+  [/^\/settings(\/[^/]+)?\/?$/, ['layout', 'councilSettings']],
+  [/^\/admin\/placemaker\/(roles|users|firebase-users)\/?$/, ['layout', 'adminUsers']],
+  [/^\/admin\/placemaker\/audit-log\/?$/, ['layout', 'auditLog']],
+  [/^\/admin\/(placemaker|consultations|cfs)\/configs(\/[^/]+)?\/?$/, ['layout', 'configEditor']],
+  [
+    /^\/admin\/consultations\/(suggestion-map|curated-tour|interactive-map|touch-points|public-web-map)(\/[^/]+)?\/?$|^\/admin\/cfs\/questions(\/[^/]+)?\/?$/,
+    ['layout', 'configEditor'],
+  ],
+  [
+    /^\/admin(\/(placemaker|consultations|cfs))?\/?$|^\/admin\/placemaker\/(events(\/[^/]+)?|layout|suggestion-redaction)\/?$|^\/admin\/(consultations|cfs)\/(privacy-policy|analytics)\/?$|^\/(events|policy|terms|consultations)\/?$/,
+    ['layout', 'adminContent'],
+  ],
   [/^\/notifications(\/archived)?\/?$/, ['layout', 'notifications']],
   [/^\/admin\/placemaker\/geodata\/upload\/?$/, ['layout', 'geodataUpload']],
   [/^\/admin\/placemaker\/geodata\/basemaps\/?$/, ['layout', 'basemapsAdmin']],

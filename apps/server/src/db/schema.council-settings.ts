@@ -1,0 +1,2 @@
+/** Issue 16: council settings (migration 0029). */
+export type CouncilSettingsTables = Record<never, never>;
