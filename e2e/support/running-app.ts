@@ -48,6 +48,8 @@ export async function startRunningApp(): Promise<RunningApp> {
     MAIL_OUTBOX_DIR: outboxDir,
     // Uploaded and exported files in the journey's own folder.
     STORAGE_DIR: path.join(outboxDir, 'files'),
+    // A developer working beside others may serve a build of their own (vite build --outDir …).
+    ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
   });
   const app: FastifyInstance = await buildApp({ config, database, logger: false });
   await app.listen({ port: 0, host: '127.0.0.1' });
