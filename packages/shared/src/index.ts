@@ -38,3 +38,4 @@ export * from './api-keys/schemas';
 export * from './documents/index';
 export * from './representations/index';
 export * from './audit/actions';
+export * from './audit/log';
