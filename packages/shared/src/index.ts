@@ -19,6 +19,7 @@ export * from './search/schemas';
 export * from './config/siteSearch';
 export * from './config/siteFeatures';
 export * from './config/layers';
+export * from './config/index';
 export * from './sites/tags';
 export * from './sites/record';
 export * from './sites/lists';

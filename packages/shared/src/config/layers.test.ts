@@ -8,7 +8,8 @@ import {
   mapCardLines,
   mapMetadataCardConfigSchema,
 } from './layers';
-import { configSchemas, configTypes } from './siteSearch';
+import { configSchemas } from './schemas';
+import { configTypes } from './types';
 
 const A = '0a7c3a52-7e39-4c51-9a55-5b0f3f0c1a01';
 const B = '0a7c3a52-7e39-4c51-9a55-5b0f3f0c1a02';

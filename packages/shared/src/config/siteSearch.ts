@@ -5,36 +5,13 @@ import {
   type ComparisonOperator,
   type SearchFilter,
 } from '../search/filters';
-import {
-  layersOrderConfigSchema,
-  layerTreeTooltipsConfigSchema,
-  mapMetadataCardConfigSchema,
-} from './layers';
-import { siteFeaturesConfigSchema } from './siteFeatures';
 
 /**
  * Configuration documents of the site search screen (spec 03 §3.1–3.2, §5): which filters the
  * panel shows, and what each site card shows. A council's admin edits them; the screen is built
- * from them.
+ * from them. The config types, messages and the schema of every type live in types.ts and
+ * schemas.ts.
  */
-export const configTypes = {
-  'site-search': 'Site search',
-  'site-card': 'Site card',
-  'site-features': 'Site features',
-  'map-metadata-card': 'Map metadata card',
-  'layers-order': 'Layers order',
-  'layer-tree-tooltips': 'Layer tree tooltips',
-} as const;
-export type ConfigType = keyof typeof configTypes;
-export const configTypeSchema = z.enum(Object.keys(configTypes) as [ConfigType, ...ConfigType[]]);
-
-export const configMessages = {
-  /** Spec 03 §8. */
-  doesNotExist: (type: ConfigType) => `${configTypes[type]} config does not exist`,
-  createHint: 'Please, create the config',
-  invalid: 'Config is invalid',
-} as const;
-
 const dbPropertyName = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);
 const common = {
   label: z.string().min(1).max(200),
@@ -148,24 +125,6 @@ export const siteCardElementSchema = z.object({
 export type SiteCardElement = z.infer<typeof siteCardElementSchema>;
 export const siteCardConfigSchema = z.object({ elements: z.array(siteCardElementSchema).max(30) });
 export type SiteCardConfig = z.infer<typeof siteCardConfigSchema>;
-
-export const configSchemas = {
-  'site-search': siteSearchConfigSchema,
-  'site-card': siteCardConfigSchema,
-  'site-features': siteFeaturesConfigSchema,
-  'map-metadata-card': mapMetadataCardConfigSchema,
-  'layers-order': layersOrderConfigSchema,
-  'layer-tree-tooltips': layerTreeTooltipsConfigSchema,
-} as const;
-
-export const configResponseSchema = z.object({
-  /** Null (with updatedAt) while the council has none and this is the type's default (spec 03 §3.3). */
-  id: z.string().nullable(),
-  type: configTypeSchema,
-  label: z.string(),
-  config: z.unknown(),
-  updatedAt: z.string().nullable(),
-});
 
 /** Spec 03 §5: empty values show '-'. */
 export const EMPTY_VALUE = '-';

@@ -1,0 +1,7 @@
+export * from './types';
+export * from './documents';
+export * from './schemas';
+export * from './defaults';
+export * from './links';
+export * from './compare';
+export * from './api';
