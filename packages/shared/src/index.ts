@@ -40,3 +40,4 @@ export * from './documents/index';
 export * from './representations/index';
 export * from './audit/actions';
 export * from './audit/log';
+export * from './admin-users/index';

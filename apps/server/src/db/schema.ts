@@ -119,7 +119,7 @@ export type SessionsTable = {
   user_agent: string | null;
 };
 
-export type AuthTokenPurpose = 'verify-email' | 'reset-password';
+export type AuthTokenPurpose = 'verify-email' | 'reset-password' | 'invite';
 
 export type AuthTokensTable = {
   id: Generated<string>;
@@ -316,6 +316,7 @@ export type SiteSearchTemplatesTable = {
   updated_at: UpdatedAt;
 };
 
+/** Config documents (spec 03 §3.1–3.4); migration 0027 added the meta. See schema.configs.ts. */
 export type ConfigsTable = {
   id: Generated<string>;
   tenant_id: string;
@@ -324,6 +325,17 @@ export type ConfigsTable = {
   config: Json<unknown>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  store: Generated<'configs' | 'immutable_configs' | 'mutable_configs'>;
+  tags: ColumnType<string[], string[] | undefined, string[]>;
+  optional_data: Json<Record<string, unknown> | null> | null;
+  created_by: string | null;
+  updated_by: string | null;
+  deleted_at: Date | null;
+  deleted_by: string | null;
+  app_feature: string | null;
+  assignment: string | null;
+  template_id: string | null;
+  version: Generated<number>;
 };
 
 /** Tables of issues 1–15; later areas keep their tables in schema.<area>.ts (one file per owner). */

@@ -43,3 +43,21 @@ export function passwordResetMail(to: string, councilName: string, link: string)
     'The link works once and expires in 1 hour. If you did not ask for this, you can ignore this email: your password has not changed.',
   );
 }
+
+export function invitationMail(
+  to: string,
+  councilName: string,
+  link: string,
+  invitedBy: string | null,
+): OutgoingMail {
+  return linkMail(
+    to,
+    `You have been invited to ${councilName}`,
+    invitedBy
+      ? `${invitedBy} has invited you to the planning platform of ${councilName}.`
+      : `You have been invited to the planning platform of ${councilName}.`,
+    'Accept the invitation and choose a password',
+    link,
+    'The link works once and expires in 7 days. If you were not expecting this, you can ignore this email.',
+  );
+}

@@ -1,8 +1,9 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import {
   authMessages,
   DEFAULT_PUBLIC_REDIRECT,
   DEFAULT_STAFF_REDIRECT,
+  INVITATION_TTL_DAYS,
   safeReturnUrl,
   type AuthUser,
   type completePasswordResetSchema,
@@ -54,6 +55,7 @@ export type RequestContext = { tenant: ResolvedTenant; ip: string; userAgent: st
 
 const VERIFY_LINK_TTL_MS = 24 * 3_600_000;
 const RESET_LINK_TTL_MS = 3_600_000;
+const INVITE_LINK_TTL_MS = INVITATION_TTL_DAYS * 24 * 3_600_000;
 
 export function presentUser(user: UserRow): AuthUser {
   return {
@@ -67,14 +69,14 @@ export function presentUser(user: UserRow): AuthUser {
   };
 }
 
-function appLink(deps: AuthDeps, tenant: ResolvedTenant, params: Record<string, string>): string {
+export function appLink(deps: AuthDeps, tenant: { name: string }, params: Record<string, string>): string {
   const base = deps.config.appUrlTemplate.replaceAll('{tenant}', tenant.name).replace(/\/+$/, '');
   // `tenant` lets a link opened on a shared host (localhost, previews) pick the right council.
   const query = new URLSearchParams({ ...params, tenant: tenant.name });
   return `${base}/auth-action?${query.toString()}`;
 }
 
-async function councilName(deps: AuthDeps, tenant: ResolvedTenant): Promise<string> {
+export async function councilName(deps: AuthDeps, tenant: { id: string; name: string }): Promise<string> {
   const row = await deps.db
     .selectFrom('tenants')
     .select('raw_name')
@@ -86,11 +88,31 @@ async function councilName(deps: AuthDeps, tenant: ResolvedTenant): Promise<stri
 const LINK_TTL_MS: Record<AuthTokenPurpose, number> = {
   'verify-email': VERIFY_LINK_TTL_MS,
   'reset-password': RESET_LINK_TTL_MS,
+  invite: INVITE_LINK_TTL_MS,
 };
 const LINK_MODE: Record<AuthTokenPurpose, string> = {
   'verify-email': 'verifyEmail',
   'reset-password': 'resetPassword',
+  invite: 'invite',
 };
+
+/** A new single-use link of `purpose` for the user, stored hashed in the caller's transaction. */
+export async function newLinkToken(
+  trx: Transaction<Database>,
+  tenantId: string,
+  userId: string,
+  purpose: AuthTokenPurpose,
+): Promise<{ token: string; mode: string }> {
+  const token = newToken();
+  await insertAuthToken(trx, {
+    tenantId,
+    userId,
+    purpose,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + LINK_TTL_MS[purpose]),
+  });
+  return { token, mode: LINK_MODE[purpose] };
+}
 
 /** Stores a new single-use token for the user (replacing older ones) and returns its link. */
 async function issueLink(
