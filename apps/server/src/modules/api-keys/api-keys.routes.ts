@@ -9,6 +9,7 @@ import {
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
 import { requireAuth, requireTenant } from '../../lib/request-context';
+import { recordAudit } from '../audit/audit.record';
 import { createApiKey, listApiKeys, revokeApiKey } from './api-keys.service';
 import { errorResponses } from '../../lib/route-helpers';
 
@@ -55,9 +56,17 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { tenantId, userId } = requireAuth(request);
       const tenantName = requireTenant(request).name;
-      const created = await withTenant(app.database.db, tenantId, (trx) =>
-        createApiKey(trx, { tenantId, tenantName, userId }, request.body),
-      );
+      const created = await withTenant(app.database.db, tenantId, async (trx) => {
+        const key = await createApiKey(trx, { tenantId, tenantName, userId }, request.body);
+        await recordAudit(trx, tenantId, request, {
+          action: 'api-key.create',
+          targetType: 'api-key',
+          targetId: key.id,
+          summary: `Created API key '${key.name}' (${key.prefix})`,
+          details: { name: key.name, prefix: key.prefix, expiresAt: key.expiresAt },
+        });
+        return key;
+      });
       return reply.status(201).header('cache-control', 'no-store').send(created);
     },
   );
@@ -75,7 +84,15 @@ export const apiKeysRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { tenantId, userId } = requireAuth(request);
-      await withTenant(app.database.db, tenantId, (trx) => revokeApiKey(trx, userId, request.params.id));
+      await withTenant(app.database.db, tenantId, async (trx) => {
+        const key = await revokeApiKey(trx, userId, request.params.id);
+        await recordAudit(trx, tenantId, request, {
+          action: 'api-key.revoke',
+          targetType: 'api-key',
+          targetId: request.params.id,
+          summary: `Revoked API key '${key.name}' (pk_${requireTenant(request).name}_${key.prefix})`,
+        });
+      });
       return reply.status(204).send(null);
     },
   );

@@ -78,15 +78,21 @@ export async function listApiKeys(trx: Trx, userId: string, tenantName: string):
 }
 
 /** Revokes one of the user's own keys; another user's key is "not found", as a missing one is. */
-export async function revokeApiKey(trx: Trx, userId: string, id: string): Promise<void> {
+export async function revokeApiKey(
+  trx: Trx,
+  userId: string,
+  id: string,
+): Promise<{ name: string; prefix: string }> {
   const revoked = await trx
     .updateTable('api_keys')
     .set({ revoked_at: sql`now()` })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .where('revoked_at', 'is', null)
+    .returning(['name', 'prefix'])
     .executeTakeFirst();
-  if (Number(revoked.numUpdatedRows) === 0) throw notFound(apiKeyMessages.notFound);
+  if (!revoked) throw notFound(apiKeyMessages.notFound);
+  return revoked;
 }
 
 function presentKey(

@@ -6,6 +6,7 @@ import { withTenant } from '../../db/tenant-transaction';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { auditRows } from '../audit/audit.testing';
 import { hashApiKey } from './api-keys.service';
 
 let t: TestApp;
@@ -189,5 +190,29 @@ describe('personal API keys (issue 13 point 6)', () => {
         .execute(),
     );
     expect((await withKey(key)).statusCode).toBe(401);
+  });
+
+  it('records who made and who revoked a key in the audit log (never the key)', async () => {
+    const { id, key, prefix } = (await create(officer, { name: 'Audited key' })).json() as CreatedApiKey;
+    const [made] = await auditRows(t.database.db, tenant.id, 'api-key.create');
+    expect(made).toMatchObject({
+      actor_email: tenant.email('officer'),
+      target_type: 'api-key',
+      target_id: id,
+      summary: `Created API key 'Audited key' (${prefix})`,
+    });
+    expect(made?.actor_user_id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(JSON.stringify(made)).not.toContain(key);
+    expect((await revoke(officer, id)).statusCode).toBe(204);
+    const [revoked] = await auditRows(t.database.db, tenant.id, 'api-key.revoke');
+    expect(revoked).toMatchObject({
+      actor_email: tenant.email('officer'),
+      target_id: id,
+      summary: `Revoked API key 'Audited key' (${prefix})`,
+    });
+    // A refused revocation (the key is gone) leaves no row.
+    const rows = (await auditRows(t.database.db, tenant.id, 'api-key.revoke')).length;
+    expect((await revoke(officer, id)).statusCode).toBe(404);
+    expect(await auditRows(t.database.db, tenant.id, 'api-key.revoke')).toHaveLength(rows);
   });
 });
