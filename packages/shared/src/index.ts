@@ -41,3 +41,4 @@ export * from './representations/index';
 export * from './audit/actions';
 export * from './audit/log';
 export * from './admin-users/index';
+export * from './admin-content/index';

@@ -110,11 +110,14 @@ export function questionsInOrder(config: DocumentConfig): AnswerableQuestion[] {
   return ordered;
 }
 
-/** The document's live answers that pass the filters (a CTE body: `with f as (…)`). */
+/**
+ * The document's live answers that pass the filters (a CTE body: `with f as (…)`), as readers other
+ * than their authors get them: the free text through an administrator's redactions (migration 0030).
+ */
 function filteredAnswers(documentId: string, query: AnalysisQuery, options: { site?: boolean } = {}) {
   return sql`select a.id, a.response_id, a.question_id, a.question_type, a.value, a.conditional,
       a.related_site_id, a.related_site_name, a.related_site_comment, a.updated_at
-    from document_answers a join document_responses r on r.id = a.response_id
+    from readable_document_answers a join document_responses r on r.id = a.response_id
     where r.document_id = ${documentId} and a.deleted_at is null
       ${query.questionId ? sql`and a.question_id = ${query.questionId}` : sql``}
       ${query.siteId && options.site !== false ? sql`and a.related_site_id = ${query.siteId}::bigint` : sql``}

@@ -5,7 +5,7 @@ import {
   attitudes,
   consultationMessages,
   correspondenceTypes,
-  eventState,
+  eventStateAt,
   representationMessages,
   representationStatuses,
   salutations,
@@ -25,18 +25,17 @@ type EventRow = {
   cancelled: boolean;
   document_id: string | null;
   representation_count: number;
-  today: string;
+  starts_at: Date;
+  ends_at: Date;
+  now: Date;
 };
-
-/** "Today" in the councils' own time zone: an event is live to the end of its last day there. */
-const TODAY = sql<string>`(now() at time zone 'Europe/London')::date::text`;
 
 const eventQuery = (where = sql`true`) => sql<EventRow>`
   select e.id, e.name, e.description, e.starts_on::text as starts_on, e.ends_on::text as ends_on,
     e.cancelled, e.document_id,
     (select count(*)::int from representations r
       where r.consultation_event_id = e.id and r.deleted_at is null) as representation_count,
-    ${TODAY} as today
+    e.starts_at, e.ends_at, now() as now
   from consultation_events e
   where ${where}
   order by e.starts_on desc, e.name, e.id`;
@@ -48,7 +47,9 @@ function presentEvent(row: EventRow): ConsultationEvent {
     description: row.description,
     startsOn: row.starts_on,
     endsOn: row.ends_on,
-    state: eventState({ startsOn: row.starts_on, endsOn: row.ends_on, cancelled: row.cancelled }, row.today),
+    // Issue 16 gave events times (migration 0030): one written with dates runs from the start of
+    // its first day to the end of its last day in England, so the state is the same as by days.
+    state: eventStateAt({ startsAt: row.starts_at, endsAt: row.ends_at, cancelled: row.cancelled }, row.now),
     documentId: row.document_id,
     representationCount: row.representation_count,
   };

@@ -202,7 +202,8 @@ async function searchRows(
   const { rows } = await sql<ResponseSearchRow>`
     select ${ANSWER_COLUMNS}, r.id as response_id, u.id as user_id, u.name as user_name,
       u.email as user_email, count(*) over ()::int as total
-    from document_answers a
+    -- Staff read residents' free text as redacted by an administrator (migration 0030).
+    from readable_document_answers a
       join document_responses r on r.id = a.response_id
       left join users u on u.id = r.user_id
     where ${responseFilters(document.id, query)}
@@ -218,7 +219,7 @@ export async function searchResponses(trx: Trx, document: DocumentRow, query: Re
   if (rows.length === 0 && query.page > 1) {
     // Past the end: the count still says how many there are.
     const { rows: counted } = await sql<{ total: number }>`select count(*)::int as total
-      from document_answers a join document_responses r on r.id = a.response_id
+      from readable_document_answers a join document_responses r on r.id = a.response_id
       left join users u on u.id = r.user_id where ${responseFilters(document.id, query)}`.execute(trx);
     count = counted[0]?.total ?? 0;
   }

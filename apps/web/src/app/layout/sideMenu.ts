@@ -100,7 +100,7 @@ export const sideMenu: SideMenuEntry[] = [
       },
     ],
   },
-  { kind: 'link', key: 'events', label: 'Events', icon: CalendarOutlined },
+  { kind: 'link', key: 'events', label: 'Events', icon: CalendarOutlined, to: '/events' },
   {
     kind: 'link',
     key: 'admin',
