@@ -333,7 +333,7 @@ export type ConfigsTable = {
   deleted_at: Date | null;
   deleted_by: string | null;
   app_feature: string | null;
-  assignment: string | null;
+  assignment: ColumnType<string | null, string | null | undefined, string | null>;
   template_id: string | null;
   version: Generated<number>;
 };

@@ -85,6 +85,7 @@ export const configMessages = {
   stale: 'Someone else has saved this config since you opened it. Reload it to see their changes.',
   deleted: 'This config is deleted. Restore it first.',
   notDeleted: 'This config is not deleted',
+  alreadyDeleted: 'This config is already deleted',
   liveExists: (type: ConfigType) =>
     `The council already has a current ${configTypes[type]} config. Change its assignment or delete it first.`,
   versionNotFound: (version: number) => `Version ${version} does not exist`,

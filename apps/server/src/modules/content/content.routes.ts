@@ -11,7 +11,7 @@ import { requireAuth, requireTenant } from '../../lib/request-context';
 import { getConfig, getPublicLayerConfig, saveLayerConfig } from './content.service';
 import { errorResponses } from '../../lib/route-helpers';
 
-const errors = errorResponses(400, 401, 403, 404, 422);
+const errors = errorResponses(400, 401, 403, 404, 409, 422);
 
 export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
   // Spec 03 §7.2: configs by type with a tenant-only setting (site search, site card, layers order).
@@ -47,7 +47,13 @@ export const contentRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) =>
-      saveLayerConfig(app.database.db, requireAuth(request).tenantId, request.params.type, request.body),
+      saveLayerConfig(
+        app.database.db,
+        requireAuth(request).tenantId,
+        request,
+        request.params.type,
+        request.body,
+      ),
   );
 
   // The public web map (residents on public consultation documents, no sign-in) applies the same

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import {
   configMessages,
@@ -6,6 +7,8 @@ import {
   defaultLayerConfigs,
   layerConfigMessages,
   layerIdsOf,
+  summariseChanges,
+  TENANT_ASSIGNMENT,
   type ConfigType,
   type ErrorBody,
   type LayerConfigType,
@@ -16,53 +19,53 @@ import {
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { badRequest, HttpError } from '../../lib/errors';
+import { recordAudit, type AuditActor } from '../audit/audit.record';
+import { readTenantDocument, writeTenantDocument } from './content.documents.service';
 
 const isLayerConfig = (type: ConfigType): type is LayerConfigType => type in defaultLayerConfigs;
 
-/** The council's current configuration document of a type, checked against its schema. */
+/** The council's current configuration document of a type, links resolved, checked against its schema. */
 export async function getConfig(db: Kysely<Database>, tenantId: string, type: ConfigType) {
-  const row = await withTenant(db, tenantId, (trx) =>
-    trx
-      .selectFrom('configs')
-      .select(['id', 'label', 'config', 'updated_at'])
-      .where('config_type', '=', type)
-      .executeTakeFirst(),
-  );
+  const found = await withTenant(db, tenantId, (trx) => readTenantDocument(trx, type));
   // Every map reads the layer configs: a fresh council gets their empty defaults (spec 03 §3.3).
-  if (!row && isLayerConfig(type))
+  if (!found && isLayerConfig(type))
     return { id: null, type, label: configTypes[type], config: defaultLayerConfigs[type], updatedAt: null };
-  if (!row) throw new HttpError(404, configMessages.doesNotExist(type));
-  // A stored document that no longer fits its schema is reported, never half-rendered.
-  const parsed = configSchemas[type].safeParse(row.config);
-  if (!parsed.success) throw new HttpError(422, configMessages.invalid);
-  return { id: row.id, type, label: row.label, config: parsed.data, updatedAt: row.updated_at.toISOString() };
+  if (!found) throw new HttpError(404, configMessages.doesNotExist(type));
+  const { row, config } = found;
+  return { id: row.id, type, label: row.label, config, updatedAt: row.updated_at.toISOString() };
 }
 
-/** Gives a council a document of a type unless it has one (seeding; never overwrites an admin's). */
+/** Who seeds: no one signed in (the demo data, a new council). */
+const seeder: AuditActor = { userId: null, email: null, ip: null, userAgent: null };
+
+/**
+ * Gives a council a current document of a type unless it has one (seeding; never overwrites an
+ * admin's, so it may run again and again).
+ */
 export async function seedConfig(db: Kysely<Database>, tenantId: string, type: ConfigType, config: unknown) {
   const valid = configSchemas[type].parse(config);
-  await withTenant(db, tenantId, (trx) =>
-    trx
-      .insertInto('configs')
-      .values({
-        tenant_id: tenantId,
-        config_type: type,
-        label: configTypes[type],
-        config: JSON.stringify(valid),
-      })
-      .onConflict((oc) => oc.columns(['tenant_id', 'config_type']).doNothing())
-      .execute(),
-  );
+  await withTenant(db, tenantId, async (trx) => {
+    const existing = await trx
+      .selectFrom('configs')
+      .select('id')
+      .where('config_type', '=', type)
+      .where('assignment', '=', TENANT_ASSIGNMENT)
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst();
+    if (!existing) await writeTenantDocument(trx, tenantId, seeder, type, valid);
+  });
 }
 
 /**
  * Replaces the council's document of a layer config type (an admin's save): checked against its
  * schema, and every layer it names must be one of the council's (row-level security hides the
- * others, so another council's layer is unknown too).
+ * others, so another council's layer is unknown too). The change is the document's next version,
+ * with an audit row.
  */
 export async function saveLayerConfig(
   db: Kysely<Database>,
   tenantId: string,
+  request: FastifyRequest,
   type: LayerConfigType,
   input: unknown,
 ) {
@@ -75,18 +78,19 @@ export async function saveLayerConfig(
   const config = parsed.data;
   await withTenant(db, tenantId, async (trx) => {
     await requireLayers(trx, layerIdsOf(type, config));
-    await trx
-      .insertInto('configs')
-      .values({
-        tenant_id: tenantId,
-        config_type: type,
-        label: configTypes[type],
-        config: JSON.stringify(config),
-      })
-      .onConflict((oc) =>
-        oc.columns(['tenant_id', 'config_type']).doUpdateSet({ config: JSON.stringify(config) }),
-      )
-      .execute();
+    const { row, changes, created } = await writeTenantDocument(trx, tenantId, request, type, config);
+    if (changes.length === 0 && !created) return;
+    await recordAudit(trx, tenantId, request, {
+      action: 'layer-config.update',
+      targetType: 'config',
+      targetId: row.id,
+      summary: `${created ? 'Created' : 'Changed'} the ${configTypes[type]} config (version ${row.version}): ${summariseChanges(changes)}`,
+      details: {
+        type,
+        version: row.version,
+        changes: changes.slice(0, 50).map(({ path, kind }) => ({ path, kind })),
+      },
+    });
   });
   return getConfig(db, tenantId, type);
 }
