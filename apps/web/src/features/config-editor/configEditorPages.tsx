@@ -1,12 +1,3 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage';
-
-// Issue 16: pre-wired by the lead; the owning helper replaces these.
-export function ConfigsPage() {
-  return <ComingSoonPage title="ConfigsPage" />;
-}
-export function ConfigEditorPage() {
-  return <ComingSoonPage title="ConfigEditorPage" />;
-}
-export function ConfigTypePage(_props: { type: string; app: 'placemaker' | 'consultations' | 'cfs' }) {
-  return <ComingSoonPage title="ConfigTypePage" />;
-}
+// The config editor's screens (issue 16 point 2; spec 03 §2, §4, §8), one chunk for the router.
+export { ConfigsPage, ConfigTypePage } from './pages/ConfigListPages';
+export { ConfigEditorPage } from './pages/ConfigEditorPage';

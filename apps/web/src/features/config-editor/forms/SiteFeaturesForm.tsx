@@ -1,0 +1,575 @@
+import { useState } from 'react';
+import { Alert, Button, Collapse, Dropdown, Form, Select, Tag } from 'antd';
+import { DownOutlined, PlusOutlined } from '@ant-design/icons';
+import { featureCellTypes, type SiteField } from '@planning/shared';
+import {
+  appendAt,
+  booleanOf,
+  getIn,
+  isRecord,
+  listOf,
+  moveAt,
+  numberOf,
+  optionalNumber,
+  optionalText,
+  removeAt,
+  setIn,
+  textOf,
+  type JsonPath,
+} from '../configJson';
+import {
+  ChoiceSetting,
+  FormField,
+  hasProblemUnder,
+  ItemActions,
+  NumberSetting,
+  problemAt,
+  SiteFieldSetting,
+  SwitchSetting,
+  TextSetting,
+  type ProblemsByPath,
+} from './formParts';
+
+const idOf = (path: JsonPath, setting: string) => `config-${path.join('-')}-${setting}`;
+
+type Edit = {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  fields: readonly SiteField[];
+  problems: ProblemsByPath;
+};
+
+const contentKinds = {
+  FIELD: 'Field',
+  CONTAINER: 'Container',
+  TABLE: 'Table',
+} as const;
+type ContentKind = keyof typeof contentKinds;
+
+const newCell = () => ({ label: '', dbPropertyName: '', fieldType: 'text' });
+const newContent: Record<ContentKind, () => unknown> = {
+  FIELD: () => ({ type: 'FIELD', cell: newCell() }),
+  CONTAINER: () => ({ type: 'CONTAINER', title: '', display: 'accordion', cells: [] }),
+  TABLE: () => ({ type: 'TABLE', signedBy: 'header', columns: [], rows: [] }),
+};
+
+/** A string list edited as tags (a table's columns, a tab's actions, a select's options). */
+function ListSetting({
+  id,
+  label,
+  value,
+  onChange,
+  problem,
+}: {
+  id: string;
+  label: string;
+  value: unknown[];
+  onChange: (next: string[] | undefined) => void;
+  problem?: string | undefined;
+}) {
+  return (
+    <FormField id={id} label={label} problem={problem} extra="Type one and press Enter">
+      <Select
+        id={id}
+        mode="tags"
+        open={false}
+        suffixIcon={null}
+        value={value.map(String)}
+        onChange={(next: string[]) => onChange(next.length === 0 ? undefined : next)}
+      />
+    </FormField>
+  );
+}
+
+/** A field cell (spec 03 §3.2): its site field, type, limits, validation and function on save. */
+function CellEditor({ path, value, onChange, fields, problems }: Edit & { path: JsonPath }) {
+  const cell = getIn(value, path);
+  const set = (key: JsonPath, next: unknown) => onChange(setIn(value, [...path, ...key], next));
+  const problem = (...keys: string[]) => problemAt(problems, [...path, ...keys]);
+  const validation = getIn(cell, ['validation']);
+  const setValidation = (key: string, next: unknown) => {
+    const updated = setIn(validation, [key], next);
+    set(['validation'], isRecord(updated) && Object.keys(updated).length === 0 ? undefined : updated);
+  };
+  return (
+    <div className="config-form__grid">
+      <SiteFieldSetting
+        id={idOf(path, 'field')}
+        value={textOf(cell, 'dbPropertyName')}
+        fields={fields}
+        problem={problem('dbPropertyName')}
+        onChange={(field) => {
+          const named = setIn(cell, ['dbPropertyName'], field.name);
+          onChange(
+            setIn(
+              value,
+              path,
+              textOf(cell, 'label') === '' && 'label' in field ? setIn(named, ['label'], field.label) : named,
+            ),
+          );
+        }}
+      />
+      <TextSetting
+        id={idOf(path, 'label')}
+        label="Label"
+        value={textOf(cell, 'label')}
+        problem={problem('label')}
+        onChange={(text) => set(['label'], text)}
+      />
+      <ChoiceSetting
+        id={idOf(path, 'fieldType')}
+        label="Field type"
+        value={textOf(cell, 'fieldType') as (typeof featureCellTypes)[number]}
+        problem={problem('fieldType')}
+        options={featureCellTypes.map((type) => ({ value: type, label: type }))}
+        onChange={(type) => set(['fieldType'], type)}
+      />
+      <NumberSetting
+        id={idOf(path, 'min')}
+        label="Minimum"
+        value={numberOf(cell, 'min')}
+        problem={problem('min')}
+        onChange={(next) => set(['min'], optionalNumber(next))}
+      />
+      <NumberSetting
+        id={idOf(path, 'max')}
+        label="Maximum"
+        value={numberOf(cell, 'max')}
+        problem={problem('max')}
+        onChange={(next) => set(['max'], optionalNumber(next))}
+      />
+      <NumberSetting
+        id={idOf(path, 'maxLength')}
+        label="Maximum length"
+        value={numberOf(validation, 'maxLength')}
+        problem={problem('validation', 'maxLength')}
+        min={1}
+        max={2000}
+        onChange={(next) => setValidation('maxLength', optionalNumber(next))}
+      />
+      <SwitchSetting
+        id={idOf(path, 'required')}
+        label="Required"
+        value={booleanOf(validation, 'required')}
+        onChange={(on) => setValidation('required', on ? true : undefined)}
+      />
+      <SwitchSetting
+        id={idOf(path, 'confirm')}
+        label="Ask to type SAVE"
+        value={booleanOf(validation, 'confirm')}
+        onChange={(on) => setValidation('confirm', on ? true : undefined)}
+      />
+      <SwitchSetting
+        id={idOf(path, 'readOnly')}
+        label="Read only"
+        value={booleanOf(cell, 'readOnly')}
+        onChange={(on) => set(['readOnly'], on ? true : undefined)}
+      />
+      <SwitchSetting
+        id={idOf(path, 'allScenarios')}
+        label="Saved to every scenario"
+        value={booleanOf(cell, 'allScenarios')}
+        onChange={(on) => set(['allScenarios'], on ? true : undefined)}
+      />
+      <TextSetting
+        id={idOf(path, 'functionOnSave')}
+        label="Function on save"
+        value={textOf(cell, 'functionOnSave')}
+        problem={problem('functionOnSave')}
+        onChange={(text) => set(['functionOnSave'], optionalText(text))}
+      />
+      {textOf(cell, 'fieldType') === 'select' && (
+        <ListSetting
+          id={idOf(path, 'options')}
+          label="Options"
+          value={listOf(cell, 'options')}
+          problem={problem('options')}
+          onChange={(next) => set(['options'], next)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Cells in a list (a container's, a table row's): each in a panel. */
+function CellList({ listPath, heading, ...edit }: Edit & { listPath: JsonPath; heading: string }) {
+  const cells = getIn(edit.value, listPath);
+  const list = Array.isArray(cells) ? cells : [];
+  const [open, setOpen] = useState<string[]>([]);
+  return (
+    <section className="config-form__list" aria-label={heading}>
+      <h4 className="config-form__subheading">{heading}</h4>
+      {list.length > 0 && (
+        <Collapse
+          size="small"
+          activeKey={open}
+          onChange={(keys) => setOpen(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
+          items={list.map((cell, index) => {
+            const label = textOf(cell, 'label') || `Cell ${index + 1}`;
+            const path = [...listPath, index];
+            return {
+              key: String(index),
+              label: (
+                <span className="config-form__panel-title">
+                  <span>{label}</span>
+                  {textOf(cell, 'dbPropertyName') && <code>{textOf(cell, 'dbPropertyName')}</code>}
+                  {hasProblemUnder(edit.problems, path) && <Tag color="error">Has problems</Tag>}
+                </span>
+              ),
+              extra: (
+                <span
+                  onClick={(event) => event.stopPropagation()}
+                  onKeyDown={(event) => event.stopPropagation()}
+                >
+                  <ItemActions
+                    name={label}
+                    index={index}
+                    count={list.length}
+                    onMove={(by) => {
+                      edit.onChange(moveAt(edit.value, listPath, index, by));
+                      setOpen([]);
+                    }}
+                    onRemove={() => {
+                      edit.onChange(removeAt(edit.value, listPath, index));
+                      setOpen([]);
+                    }}
+                  />
+                </span>
+              ),
+              children: <CellEditor {...edit} path={path} />,
+            };
+          })}
+        />
+      )}
+      <Button
+        size="small"
+        icon={<PlusOutlined />}
+        className="config-form__add"
+        onClick={() => {
+          edit.onChange(appendAt(edit.value, listPath, newCell()));
+          setOpen((keys) => [...keys, String(list.length)]);
+        }}
+      >
+        Add cell
+      </Button>
+    </section>
+  );
+}
+
+/** One content item of a tab: a FIELD, a CONTAINER or a TABLE (spec 03 §3.2). */
+function ContentEditor({ path, ...edit }: Edit & { path: JsonPath }) {
+  const item = getIn(edit.value, path);
+  const kind = textOf(item, 'type');
+  const set = (key: string, next: unknown) => edit.onChange(setIn(edit.value, [...path, key], next));
+  const problem = (...keys: string[]) => problemAt(edit.problems, [...path, ...keys]);
+  if (kind === 'FIELD') return <CellEditor {...edit} path={[...path, 'cell']} />;
+  if (kind === 'CONTAINER')
+    return (
+      <>
+        <div className="config-form__grid">
+          <TextSetting
+            id={idOf(path, 'title')}
+            label="Title"
+            value={textOf(item, 'title')}
+            problem={problem('title')}
+            onChange={(text) => set('title', text)}
+          />
+          <ChoiceSetting
+            id={idOf(path, 'display')}
+            label="Display"
+            value={textOf(item, 'display') as 'accordion' | 'group'}
+            problem={problem('display')}
+            options={[
+              { value: 'accordion', label: 'Accordion' },
+              { value: 'group', label: 'Grouped by title' },
+            ]}
+            onChange={(display) => set('display', display)}
+          />
+        </div>
+        <CellList {...edit} listPath={[...path, 'cells']} heading="Cells" />
+      </>
+    );
+  if (kind === 'TABLE') {
+    const rows = listOf(item, 'rows');
+    return (
+      <>
+        <div className="config-form__grid">
+          <TextSetting
+            id={idOf(path, 'title')}
+            label="Title"
+            value={textOf(item, 'title')}
+            problem={problem('title')}
+            onChange={(text) => set('title', optionalText(text))}
+          />
+          <ChoiceSetting
+            id={idOf(path, 'signedBy')}
+            label="Signed by"
+            value={textOf(item, 'signedBy') as 'header' | 'firstColumn' | 'both'}
+            problem={problem('signedBy')}
+            options={[
+              { value: 'header', label: 'Header row' },
+              { value: 'firstColumn', label: 'First column' },
+              { value: 'both', label: 'Both' },
+            ]}
+            onChange={(signedBy) => set('signedBy', signedBy)}
+          />
+          <ListSetting
+            id={idOf(path, 'columns')}
+            label="Column headings"
+            value={listOf(item, 'columns')}
+            problem={problem('columns')}
+            onChange={(next) => set('columns', next ?? [])}
+          />
+        </div>
+        <ol className="config-form__table-rows" aria-label="Rows">
+          {rows.map((row, index) => (
+            <li key={index} className="config-form__table-row">
+              <div className="config-form__row-head">
+                <strong>Row {index + 1}</strong>
+                <ItemActions
+                  name={`row ${index + 1}`}
+                  index={index}
+                  count={rows.length}
+                  onMove={(by) => edit.onChange(moveAt(edit.value, [...path, 'rows'], index, by))}
+                  onRemove={() => edit.onChange(removeAt(edit.value, [...path, 'rows'], index))}
+                />
+              </div>
+              <TextSetting
+                id={idOf([...path, 'rows', index], 'label')}
+                label="Row label"
+                value={textOf(row, 'label')}
+                onChange={(text) =>
+                  edit.onChange(setIn(edit.value, [...path, 'rows', index, 'label'], optionalText(text)))
+                }
+              />
+              <CellList
+                {...edit}
+                listPath={[...path, 'rows', index, 'cells']}
+                heading={`Cells of row ${index + 1}`}
+              />
+            </li>
+          ))}
+        </ol>
+        <Button
+          size="small"
+          icon={<PlusOutlined />}
+          onClick={() => edit.onChange(appendAt(edit.value, [...path, 'rows'], { cells: [] }))}
+        >
+          Add row
+        </Button>
+      </>
+    );
+  }
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      title="This content item's type is not one the form knows"
+      description="Edit it in the JSON tab, or remove it."
+    />
+  );
+}
+
+/** The content of a tab: its items, each in a panel, and Add content of each kind. */
+function ContentList({ listPath, ...edit }: Edit & { listPath: JsonPath }) {
+  const items = getIn(edit.value, listPath);
+  const list = Array.isArray(items) ? items : [];
+  const [open, setOpen] = useState<string[]>([]);
+  return (
+    <section className="config-form__list" aria-label="Content">
+      <h4 className="config-form__subheading">Content</h4>
+      {list.length === 0 && <p className="config-form__note">No content yet.</p>}
+      {list.length > 0 && (
+        <Collapse
+          size="small"
+          activeKey={open}
+          onChange={(keys) => setOpen(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
+          items={list.map((item, index) => {
+            const kind = textOf(item, 'type');
+            const title =
+              kind === 'FIELD'
+                ? textOf(getIn(item, ['cell']), 'label') || 'Field'
+                : textOf(item, 'title') || `${contentKinds[kind as ContentKind] ?? 'Item'} ${index + 1}`;
+            const path = [...listPath, index];
+            return {
+              key: String(index),
+              label: (
+                <span className="config-form__panel-title">
+                  <span>{title}</span>
+                  <Tag>{contentKinds[kind as ContentKind] ?? kind}</Tag>
+                  {hasProblemUnder(edit.problems, path) && <Tag color="error">Has problems</Tag>}
+                </span>
+              ),
+              extra: (
+                <span
+                  onClick={(event) => event.stopPropagation()}
+                  onKeyDown={(event) => event.stopPropagation()}
+                >
+                  <ItemActions
+                    name={title}
+                    index={index}
+                    count={list.length}
+                    onMove={(by) => {
+                      edit.onChange(moveAt(edit.value, listPath, index, by));
+                      setOpen([]);
+                    }}
+                    onRemove={() => {
+                      edit.onChange(removeAt(edit.value, listPath, index));
+                      setOpen([]);
+                    }}
+                  />
+                </span>
+              ),
+              children: <ContentEditor {...edit} path={path} />,
+            };
+          })}
+        />
+      )}
+      <Dropdown
+        trigger={['click']}
+        menu={{
+          items: (Object.keys(contentKinds) as ContentKind[]).map((kind) => ({
+            key: kind,
+            label: contentKinds[kind],
+          })),
+          onClick: ({ key }) => {
+            edit.onChange(appendAt(edit.value, listPath, newContent[key as ContentKind]()));
+            setOpen((keys) => [...keys, String(list.length)]);
+          },
+        }}
+      >
+        <Button size="small" icon={<PlusOutlined />} className="config-form__add">
+          Add content <DownOutlined />
+        </Button>
+      </Dropdown>
+    </section>
+  );
+}
+
+/**
+ * The Site features config as a form (spec 03 §3.2): the tabs of a site's features panel with
+ * id, title, icon, visibility, actions and nested sites source, and each tab's content (FIELD,
+ * CONTAINER, TABLE).
+ */
+export function SiteFeaturesForm({ value, onChange, fields, problems }: Edit) {
+  const tabs = listOf(value, 'tabs');
+  const [open, setOpen] = useState<string[]>([]);
+  const edit = { value, onChange, fields, problems };
+  return (
+    <Form layout="vertical" component="div" className="config-form">
+      <section className="config-form__list" aria-label="Tabs">
+        <h3 className="config-form__heading">Tabs</h3>
+        {tabs.length === 0 && (
+          <p className="config-form__note">No tabs yet: a features panel needs at least one.</p>
+        )}
+        {tabs.length > 0 && (
+          <Collapse
+            activeKey={open}
+            onChange={(keys) => setOpen(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
+            items={tabs.map((tab, index) => {
+              const path = ['tabs', index];
+              const title = textOf(tab, 'tabTitle') || `Tab ${index + 1}`;
+              const set = (key: string, next: unknown) => onChange(setIn(value, [...path, key], next));
+              const problem = (key: string) => problemAt(problems, [...path, key]);
+              return {
+                key: String(index),
+                label: (
+                  <span className="config-form__panel-title">
+                    <span>{title}</span>
+                    {isRecord(tab) && tab.visible === false ? <Tag>Hidden</Tag> : null}
+                    {hasProblemUnder(problems, path) && <Tag color="error">Has problems</Tag>}
+                  </span>
+                ),
+                extra: (
+                  <span
+                    onClick={(event) => event.stopPropagation()}
+                    onKeyDown={(event) => event.stopPropagation()}
+                  >
+                    <ItemActions
+                      name={title}
+                      index={index}
+                      count={tabs.length}
+                      onMove={(by) => {
+                        onChange(moveAt(value, ['tabs'], index, by));
+                        setOpen([]);
+                      }}
+                      onRemove={() => {
+                        onChange(removeAt(value, ['tabs'], index));
+                        setOpen([]);
+                      }}
+                    />
+                  </span>
+                ),
+                children: (
+                  <>
+                    <div className="config-form__grid">
+                      <TextSetting
+                        id={idOf(path, 'id')}
+                        label="Id"
+                        value={textOf(tab, 'id')}
+                        problem={problem('id')}
+                        onChange={(text) => set('id', text)}
+                      />
+                      <TextSetting
+                        id={idOf(path, 'tabTitle')}
+                        label="Title"
+                        value={textOf(tab, 'tabTitle')}
+                        problem={problem('tabTitle')}
+                        onChange={(text) => set('tabTitle', text)}
+                      />
+                      <TextSetting
+                        id={idOf(path, 'icon')}
+                        label="Icon"
+                        value={textOf(tab, 'icon')}
+                        problem={problem('icon')}
+                        onChange={(text) => set('icon', optionalText(text))}
+                      />
+                      <SwitchSetting
+                        id={idOf(path, 'visible')}
+                        label="Visible"
+                        value={!(isRecord(tab) && tab.visible === false)}
+                        onChange={(on) => set('visible', on)}
+                      />
+                      <ListSetting
+                        id={idOf(path, 'tabActions')}
+                        label="Tab actions"
+                        value={listOf(tab, 'tabActions')}
+                        problem={problem('tabActions')}
+                        onChange={(next) => set('tabActions', next)}
+                      />
+                      <TextSetting
+                        id={idOf(path, 'nestedSitesSource')}
+                        label="Nested sites source"
+                        value={textOf(tab, 'nestedSitesSource')}
+                        problem={problem('nestedSitesSource')}
+                        onChange={(text) => set('nestedSitesSource', optionalText(text))}
+                      />
+                    </div>
+                    <ContentList {...edit} listPath={[...path, 'content']} />
+                  </>
+                ),
+              };
+            })}
+          />
+        )}
+        <Button
+          icon={<PlusOutlined />}
+          className="config-form__add"
+          onClick={() => {
+            onChange(
+              appendAt(value, ['tabs'], {
+                id: `tab-${tabs.length + 1}`,
+                tabTitle: `Tab ${tabs.length + 1}`,
+                visible: true,
+                content: [],
+              }),
+            );
+            setOpen((keys) => [...keys, String(tabs.length)]);
+          }}
+        >
+          Add tab
+        </Button>
+      </section>
+    </Form>
+  );
+}

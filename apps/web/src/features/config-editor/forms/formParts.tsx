@@ -1,0 +1,244 @@
+import type { ReactNode } from 'react';
+import { Button, Form, Input, InputNumber, Select, Switch, Tooltip } from 'antd';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
+import type { SiteField } from '@planning/shared';
+
+/**
+ * Labelled controls for the config forms: each control has an id its label points at, so screen
+ * readers name it and a click on the label focuses it. `problem` is the validation's message for
+ * this setting, shown and tied to the control.
+ */
+export function FormField({
+  id,
+  label,
+  problem,
+  extra,
+  children,
+}: {
+  id: string;
+  label: string;
+  problem?: string | undefined;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <Form.Item
+      label={label}
+      htmlFor={id}
+      validateStatus={problem ? 'error' : undefined}
+      help={problem}
+      extra={extra}
+      className="config-form__item"
+    >
+      {children}
+    </Form.Item>
+  );
+}
+
+export function TextSetting({
+  id,
+  label,
+  value,
+  onChange,
+  problem,
+  placeholder,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  problem?: string | undefined;
+  placeholder?: string;
+}) {
+  return (
+    <FormField id={id} label={label} problem={problem}>
+      <Input
+        id={id}
+        value={value}
+        placeholder={placeholder}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="off"
+        aria-invalid={problem ? true : undefined}
+      />
+    </FormField>
+  );
+}
+
+export function NumberSetting({
+  id,
+  label,
+  value,
+  onChange,
+  problem,
+  min,
+  max,
+}: {
+  id: string;
+  label: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  problem?: string | undefined;
+  min?: number;
+  max?: number;
+}) {
+  return (
+    <FormField id={id} label={label} problem={problem}>
+      <InputNumber
+        id={id}
+        value={value}
+        min={min}
+        max={max}
+        onChange={(next) => onChange(typeof next === 'number' ? next : null)}
+        className="config-form__number"
+        aria-invalid={problem ? true : undefined}
+      />
+    </FormField>
+  );
+}
+
+export function SwitchSetting({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: boolean;
+  onChange: (value: boolean) => void;
+}) {
+  return (
+    <FormField id={id} label={label}>
+      <Switch id={id} checked={value} onChange={onChange} />
+    </FormField>
+  );
+}
+
+export function ChoiceSetting<T extends string>({
+  id,
+  label,
+  value,
+  options,
+  onChange,
+  problem,
+}: {
+  id: string;
+  label: string;
+  value: T | undefined;
+  options: ReadonlyArray<{ value: T; label: string }>;
+  onChange: (value: T) => void;
+  problem?: string | undefined;
+}) {
+  return (
+    <FormField id={id} label={label} problem={problem}>
+      <Select<T>
+        id={id}
+        value={value}
+        options={options.map((option) => ({ value: option.value, label: option.label }))}
+        onChange={onChange}
+        status={problem ? 'error' : undefined}
+      />
+    </FormField>
+  );
+}
+
+/**
+ * A site field from the data dictionary, searchable by label or name. A name the dictionary does
+ * not hold (typed in the JSON) stays shown as it is.
+ */
+export function SiteFieldSetting({
+  id,
+  label = 'Field',
+  value,
+  fields,
+  onChange,
+  problem,
+}: {
+  id: string;
+  label?: string;
+  value: string;
+  fields: readonly SiteField[];
+  onChange: (field: SiteField | { name: string }) => void;
+  problem?: string | undefined;
+}) {
+  const known = fields.some((field) => field.name === value);
+  const options = [
+    ...fields.map((field) => ({ value: field.name, label: `${field.label} (${field.name})` })),
+    ...(value && !known ? [{ value, label: value }] : []),
+  ];
+  return (
+    <FormField id={id} label={label} problem={problem}>
+      <Select
+        id={id}
+        showSearch={{ optionFilterProp: 'label' }}
+        value={value || undefined}
+        placeholder="Choose a site field"
+        options={options}
+        onChange={(name: string) => onChange(fields.find((field) => field.name === name) ?? { name })}
+        status={problem ? 'error' : undefined}
+      />
+    </FormField>
+  );
+}
+
+/** Move up, move down and remove for an item of a list, named after the item. */
+export function ItemActions({
+  name,
+  index,
+  count,
+  onMove,
+  onRemove,
+}: {
+  name: string;
+  index: number;
+  count: number;
+  onMove: (by: -1 | 1) => void;
+  onRemove: () => void;
+}) {
+  return (
+    <span className="config-form__item-actions">
+      {index > 0 && (
+        <Tooltip title="Move up">
+          <Button
+            size="small"
+            icon={<ArrowUpOutlined />}
+            aria-label={`Move ${name} up`}
+            onClick={() => onMove(-1)}
+          />
+        </Tooltip>
+      )}
+      {index < count - 1 && (
+        <Tooltip title="Move down">
+          <Button
+            size="small"
+            icon={<ArrowDownOutlined />}
+            aria-label={`Move ${name} down`}
+            onClick={() => onMove(1)}
+          />
+        </Tooltip>
+      )}
+      <Tooltip title="Remove">
+        <Button
+          size="small"
+          danger
+          icon={<DeleteOutlined />}
+          aria-label={`Remove ${name}`}
+          onClick={onRemove}
+        />
+      </Tooltip>
+    </span>
+  );
+}
+
+/** Problems by path key, for the settings to show beside themselves. */
+export type ProblemsByPath = ReadonlyMap<string, string>;
+
+export const problemAt = (problems: ProblemsByPath, path: ReadonlyArray<string | number>) =>
+  problems.get(path.join('.'));
+
+/** Whether any problem lies at or beneath a path (a collapsed panel says it holds one). */
+export const hasProblemUnder = (problems: ProblemsByPath, path: ReadonlyArray<string | number>) => {
+  const prefix = path.join('.');
+  for (const key of problems.keys()) if (key === prefix || key.startsWith(`${prefix}.`)) return true;
+  return false;
+};
