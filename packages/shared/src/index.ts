@@ -42,3 +42,4 @@ export * from './audit/actions';
 export * from './audit/log';
 export * from './admin-users/index';
 export * from './admin-content/index';
+export * from './council-settings/index';

@@ -119,6 +119,8 @@ describe('every API route', () => {
     'GET /api/v1/public/layers/:id/tiles/:z/:x/:y',
     'GET /api/v1/public/layers/:id/features/:featureId',
     'GET /api/v1/public/configs/:type',
+    // The council's logo, for the tenant picker and the sign-in page.
+    'GET /api/v1/public/councils/:council/logos/:file',
     // Published consultation documents (spec 02 §2 /p/document): reading and its tracking.
     'GET /api/v1/public/documents',
     'GET /api/v1/public/documents/:id',

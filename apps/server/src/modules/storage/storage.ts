@@ -3,10 +3,12 @@ import { fileBuckets, type FileBucket } from '@planning/shared';
 
 /**
  * The spec's file buckets (spec 01 §3, in shared) plus 'exports' (finished data exports waiting to
- * be downloaded) and 'basemaps' (PMTiles archives an administrator uploaded as a base map). Each council has its own copy of every bucket: a key never reaches another's files.
+ * be downloaded), 'basemaps' (PMTiles archives an administrator uploaded as a base map) and
+ * 'branding' (the council's logos, served publicly). Each council has its own copy of every
+ * bucket: a key never reaches another's files.
  */
-export const STORAGE_BUCKETS = [...fileBuckets, 'exports', 'basemaps'] as const;
-export type BucketName = FileBucket | 'exports' | 'basemaps';
+export const STORAGE_BUCKETS = [...fileBuckets, 'exports', 'basemaps', 'branding'] as const;
+export type BucketName = FileBucket | 'exports' | 'basemaps' | 'branding';
 
 export type StoredObject = { size: number; contentType?: string };
 

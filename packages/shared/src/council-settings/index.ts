@@ -1,0 +1,5 @@
+export * from './contrast';
+export * from './limits';
+export * from './messages';
+export * from './rules';
+export * from './schemas';
