@@ -139,6 +139,9 @@ describe('every API route', () => {
     'POST /api/v1/public/unsubscribe',
     // A closed consultation's representations as published: the public (redacted) text only.
     'GET /api/v1/public/consultations/events/:id/representations',
+    // The council's live consultations (/consultations) and its privacy policies and terms (/policy, /terms).
+    'GET /api/v1/public/consultations/live',
+    'GET /api/v1/public/policies/:kind',
   ];
   const apiRoutes = () =>
     t.app.routeTable.filter(
