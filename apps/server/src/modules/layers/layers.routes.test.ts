@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { colorProblem, defaultLayerStyle, layerStyleMessages } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
+import { auditRows } from '../audit/audit.testing';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
@@ -134,6 +135,22 @@ describe('layers metadata API', () => {
       style: { paint: { 'fill-color': 'rgb(0, 128, 0)' } },
     });
     expect((await call(viewer, 'PUT', `/layers/${visibleId}`, { title: 'x' })).statusCode).toBe(403);
+    // Audited with the fields that moved, before and after; the refused writes left no row.
+    const audited = await auditRows(t.database.db, tenantId, 'layer.update');
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({
+      actor_email: expect.stringMatching(/^admin@/),
+      target_type: 'layer',
+      target_id: visibleId,
+      summary: "Changed layer 'Metropolitan green belt'",
+    });
+    const details = audited[0]?.details as {
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    };
+    expect(details.before).toMatchObject({ title: 'green belt', zIndex: 0, addOnMap: false });
+    expect(details.after).toMatchObject({ title: 'Metropolitan green belt', zIndex: 5, addOnMap: true });
+    expect(Object.keys(details.after)).not.toContain('featureCount');
   });
 
   it('keeps themes and groups layers by them', async () => {
@@ -157,6 +174,20 @@ describe('layers metadata API', () => {
     );
     expect((await call(admin, 'DELETE', `/layers/themes/${theme.id}`)).statusCode).toBe(204);
     expect((await call(admin, 'GET', `/layers/${visibleId}`)).json()).toMatchObject({ themeId: null });
+    const rows = await Promise.all(
+      (['layer-theme.create', 'layer-theme.update', 'layer-theme.delete'] as const).map(async (action) =>
+        (await auditRows(t.database.db, tenantId, action)).map((row) => row.summary),
+      ),
+    );
+    expect(rows).toEqual([
+      ["Created layer theme 'Environment'"],
+      ["Changed layer theme 'Natural environment'"],
+      ["Deleted layer theme 'Natural environment'"],
+    ]);
+    expect((await auditRows(t.database.db, tenantId, 'layer-theme.update'))[0]?.details).toEqual({
+      before: { name: 'Environment' },
+      after: { name: 'Natural environment' },
+    });
   });
 
   it('renames a layer, refusing a name already taken', async () => {
@@ -172,6 +203,16 @@ describe('layers metadata API', () => {
       layerName: 'green_belt',
     });
     expect(taken.statusCode).toBe(409);
+    const audited = await auditRows(t.database.db, tenantId, 'layer.rename');
+    expect(audited).toHaveLength(1);
+    expect(audited[0]).toMatchObject({
+      target_id: hiddenId,
+      summary: "Renamed layer 'draft layer' to 'Draft'",
+      details: {
+        before: { layerName: 'draft_layer', title: 'draft layer' },
+        after: { layerName: 'draft_two', title: 'Draft' },
+      },
+    });
   });
 
   it('deletes a layer with its features', async () => {
@@ -182,5 +223,13 @@ describe('layers metadata API', () => {
       trx.selectFrom('layer_features').select('id').where('layer_id', '=', hiddenId).execute(),
     );
     expect(left).toHaveLength(0);
+    expect(await auditRows(t.database.db, tenantId, 'layer.delete')).toEqual([
+      expect.objectContaining({
+        actor_email: expect.stringMatching(/^admin@/),
+        target_type: 'layer',
+        target_id: hiddenId,
+        summary: "Deleted layer 'Draft' (draft_two)",
+      }),
+    ]);
   });
 });

@@ -29,6 +29,8 @@ import {
   updateTheme,
 } from './layers.service';
 import { errorResponses, signedInTenant } from '../../lib/route-helpers';
+import { changedFields } from '../audit/audit.changes';
+import { recordAudit } from '../audit/audit.record';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 // Layers are read by every staff map (like the lead's tiles: read on sites); they are managed
@@ -119,7 +121,16 @@ export const layersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { tenantId } = requireAuth(request);
-      const theme = await inTenant(request, (trx) => createTheme(trx, tenantId, request.body));
+      const theme = await inTenant(request, async (trx) => {
+        const created = await createTheme(trx, tenantId, request.body);
+        await recordAudit(trx, tenantId, request, {
+          action: 'layer-theme.create',
+          targetType: 'layer-theme',
+          targetId: created.id,
+          summary: `Created layer theme '${created.name}'`,
+        });
+        return created;
+      });
       return reply.status(201).send(theme);
     },
   );
@@ -136,7 +147,19 @@ export const layersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: layerThemeSchema, ...errors },
       },
     },
-    async (request) => inTenant(request, (trx) => updateTheme(trx, request.params.themeId, request.body)),
+    async (request) =>
+      inTenant(request, async (trx) => {
+        const before = (await listThemes(trx)).find((theme) => theme.id === request.params.themeId);
+        const theme = await updateTheme(trx, request.params.themeId, request.body);
+        await recordAudit(trx, requireAuth(request).tenantId, request, {
+          action: 'layer-theme.update',
+          targetType: 'layer-theme',
+          targetId: theme.id,
+          summary: `Changed layer theme '${theme.name}'`,
+          details: changedFields(before ?? {}, theme, Object.keys(request.body)),
+        });
+        return theme;
+      }),
   );
 
   app.delete(
@@ -151,7 +174,16 @@ export const layersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await inTenant(request, (trx) => deleteTheme(trx, request.params.themeId));
+      await inTenant(request, async (trx) => {
+        const theme = (await listThemes(trx)).find((entry) => entry.id === request.params.themeId);
+        await deleteTheme(trx, request.params.themeId);
+        await recordAudit(trx, requireAuth(request).tenantId, request, {
+          action: 'layer-theme.delete',
+          targetType: 'layer-theme',
+          targetId: request.params.themeId,
+          summary: `Deleted layer theme '${theme?.name ?? request.params.themeId}'`,
+        });
+      });
       return reply.status(204).send(null);
     },
   );
@@ -182,7 +214,19 @@ export const layersRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: layerSchema, ...errors },
       },
     },
-    async (request) => inTenant(request, (trx) => updateLayer(trx, request.params.id, request.body)),
+    async (request) =>
+      inTenant(request, async (trx) => {
+        const before = await readLayer(trx, request.params.id);
+        const layer = await updateLayer(trx, request.params.id, request.body);
+        await recordAudit(trx, requireAuth(request).tenantId, request, {
+          action: 'layer.update',
+          targetType: 'layer',
+          targetId: layer.id,
+          summary: `Changed layer '${layer.title}'`,
+          details: changedFields(before, layer, Object.keys(request.body)),
+        });
+        return layer;
+      }),
   );
 
   app.delete(
@@ -197,7 +241,17 @@ export const layersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await inTenant(request, (trx) => deleteLayer(trx, request.params.id));
+      await inTenant(request, async (trx) => {
+        const layer = await readLayer(trx, request.params.id);
+        await deleteLayer(trx, request.params.id);
+        await recordAudit(trx, requireAuth(request).tenantId, request, {
+          action: 'layer.delete',
+          targetType: 'layer',
+          targetId: layer.id,
+          summary: `Deleted layer '${layer.title}' (${layer.layerName})`,
+          details: { layerName: layer.layerName, title: layer.title, featureCount: layer.featureCount },
+        });
+      });
       return reply.status(204).send(null);
     },
   );
