@@ -26,6 +26,7 @@ export const auditActions = {
   'user.sessions-end': 'Sessions ended',
   'public-user.verify': 'Consultation account verified',
   'public-user.delete': 'Consultation account deleted',
+  'public-user.records-delete': 'Consultation responses deleted',
   'tenant.settings': 'Council settings changed',
   'tenant.logo': 'Council logo changed',
   'tenant.flags': 'Feature flags changed',

@@ -1,17 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  accessAnswerSchema,
-  accessQuerySchema,
-  errorBodySchema,
-  hasGrants,
-  serverMessages,
-} from '@planning/shared';
+import { accessAnswerSchema, accessQuerySchema, errorBodySchema, hasGrants } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
-import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
-import { endUserSessions } from '../auth/auth.service';
-import { findUserById } from '../auth/auth.queries';
+import { endSessionsOf } from '../admin-users/admin-users.service';
 import { grantsOf } from './access.guard';
 
 export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -50,11 +42,10 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const auth = requireAuth(request);
-      const user = await withTenant(app.database.db, auth.tenantId, (trx) =>
-        findUserById(trx, request.params.userId),
+      // The same audited change as DELETE /admin/users/:id/sessions (issue 16).
+      const ended = await withTenant(app.database.db, auth.tenantId, (trx) =>
+        endSessionsOf(trx, auth.tenantId, request, request.params.userId),
       );
-      if (!user) throw notFound(serverMessages.nonExistingId);
-      const ended = await endUserSessions(app.authDeps, auth.tenantId, user.id, 'admin');
       return { ended };
     },
   );

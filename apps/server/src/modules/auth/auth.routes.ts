@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  acceptInvitationSchema,
   authMessages,
   authProviderSchema,
   authUserSchema,
@@ -23,8 +24,10 @@ import {
   changePassword,
   completePasswordReset,
   endSession,
-  endUserSessions,
+  acceptInvitation,
+  checkInvitation,
   login,
+  signOutEverywhere,
   presentUser,
   requestPasswordReset,
   resendVerification,
@@ -172,7 +175,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      await endUserSessions(app.authDeps, auth.tenantId, auth.userId, 'sign-out-everywhere');
+      await signOutEverywhere(app.authDeps, context(request), auth);
       clearSessionCookie(request, reply);
       return reply.status(204).send(null);
     },
@@ -239,5 +242,45 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => completePasswordReset(app.authDeps, context(request), request.body),
+  );
+
+  app.post(
+    '/auth/invitation/check',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Who an invitation link is for, if it can still be used (it is not used up)',
+        body: verifyEmailSchema,
+        response: {
+          200: z.object({ email: z.string(), name: z.string(), council: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request) => checkInvitation(app.authDeps, context(request), request.body),
+  );
+
+  app.post(
+    '/auth/invitation/accept',
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept an invitation: choose a password and sign in (the link works once)',
+        body: acceptInvitationSchema,
+        response: {
+          200: z.object({ user: authUserSchema, redirectTo: z.string(), csrfToken: z.string() }),
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const session = await acceptInvitation(app.authDeps, context(request), request.body);
+      if (request.auth)
+        await endSession(app.authDeps, request.auth.tenantId, request.auth.sessionId, 'sign-out');
+      setSessionCookie(request, reply, session.token, session.expiresAt);
+      return { user: session.user, redirectTo: session.redirectTo, csrfToken: session.csrfToken };
+    },
   );
 };

@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import {
+  adminUserMessages,
   authMessages,
+  isAdministratorGrants,
   DEFAULT_PUBLIC_REDIRECT,
   DEFAULT_STAFF_REDIRECT,
   INVITATION_TTL_DAYS,
@@ -25,6 +27,8 @@ import {
 import type { Mailer } from '../../lib/mailer';
 import { accountKey, TooManyRequestsError, type Attempt, type AttemptLimiter } from '../../lib/rate-limit';
 import type { ResolvedTenant } from '../tenants/tenants.resolve';
+import { grantsOfUser } from '../access/access.queries';
+import { recordAudit, type AuditActor } from '../audit/audit.record';
 import { hashPassword, hashToken, newToken, verifyPassword } from './auth.crypto';
 import { passwordResetMail, verificationMail } from './auth.mail';
 import {
@@ -221,13 +225,16 @@ export async function login(
   };
 }
 
-/** Any sign-in method ends here, so adding a provider never touches sessions. */
+/**
+ * Any sign-in method ends here, so adding a provider never touches sessions. The sign-in is noted
+ * on the account (the users screen shows it), and an administrator's is audited (issue 16 point 5).
+ */
 export async function startSession(deps: AuthDeps, ctx: RequestContext, user: UserRow) {
   const token = newToken();
   const csrfToken = newToken();
   const expiresAt = new Date(Date.now() + deps.config.session.absoluteMs);
-  await withTenant(deps.db, ctx.tenant.id, (trx) =>
-    insertSession(trx, {
+  await withTenant(deps.db, ctx.tenant.id, async (trx) => {
+    await insertSession(trx, {
       tenantId: ctx.tenant.id,
       userId: user.id,
       tokenHash: hashToken(token),
@@ -236,9 +243,92 @@ export async function startSession(deps: AuthDeps, ctx: RequestContext, user: Us
       expiresAt,
       ip: ctx.ip,
       userAgent: ctx.userAgent?.slice(0, 500) ?? null,
-    }),
-  );
+    });
+    await trx.updateTable('users').set({ last_sign_in_at: new Date() }).where('id', '=', user.id).execute();
+    if (user.kind === 'staff' && isAdministratorGrants(await grantsOfUser(trx, user.id))) {
+      await recordAudit(trx, ctx.tenant.id, actorFromContext(ctx, user), {
+        action: 'auth.admin-sign-in',
+        targetType: 'user',
+        targetId: user.id,
+        summary: `${user.email} signed in as an administrator`,
+        details: { provider: user.provider },
+      });
+    }
+  });
   return { user: presentUser(user), token, csrfToken, expiresAt };
+}
+
+function actorFromContext(ctx: RequestContext, user: { id: string; email: string }): AuditActor {
+  return { userId: user.id, email: user.email, ip: ctx.ip, userAgent: ctx.userAgent };
+}
+
+/** Ends every session of the signed-in user, audited (issue 16 point 5). */
+export async function signOutEverywhere(
+  deps: AuthDeps,
+  ctx: RequestContext,
+  session: { tenantId: string; userId: string },
+) {
+  await withTenant(deps.db, session.tenantId, async (trx) => {
+    const ended = await revokeUserSessions(trx, session.userId, 'sign-out-everywhere');
+    const user = await findUserById(trx, session.userId);
+    await recordAudit(
+      trx,
+      session.tenantId,
+      actorFromContext(ctx, { id: session.userId, email: user?.email ?? '' }),
+      {
+        action: 'auth.sign-out-everywhere',
+        targetType: 'user',
+        targetId: session.userId,
+        summary: `${user?.email ?? 'A user'} signed out everywhere (${ended} ${ended === 1 ? 'session' : 'sessions'} ended)`,
+        details: { ended },
+      },
+    );
+  });
+}
+
+/** The account an unused, unexpired invitation link is for, without using the link. */
+export async function checkInvitation(deps: AuthDeps, ctx: RequestContext, data: { token: string }) {
+  const found = await withTenant(deps.db, ctx.tenant.id, (trx) =>
+    trx
+      .selectFrom('auth_tokens')
+      .innerJoin('users', 'users.id', 'auth_tokens.user_id')
+      .select(['users.email', 'users.name', 'users.password_hash', 'users.disabled_at', 'users.deleted_at'])
+      .where('auth_tokens.token_hash', '=', hashToken(data.token))
+      .where('auth_tokens.purpose', '=', 'invite')
+      .where('auth_tokens.used_at', 'is', null)
+      .where('auth_tokens.expires_at', '>', new Date())
+      .executeTakeFirst(),
+  );
+  if (!found || found.password_hash !== null || found.disabled_at || found.deleted_at)
+    throw badRequest(adminUserMessages.invitationInvalid);
+  return { email: found.email, name: found.name, council: await councilName(deps, ctx.tenant) };
+}
+
+/** The invited person chooses a password (the link is used once) and is signed in. */
+export async function acceptInvitation(
+  deps: AuthDeps,
+  ctx: RequestContext,
+  data: { token: string; password: string },
+): Promise<NewSession> {
+  const passwordHash = await hashPassword(data.password);
+  const user = await withTenant(deps.db, ctx.tenant.id, async (trx) => {
+    const used = await consumeAuthToken(trx, hashToken(data.token), 'invite');
+    if (!used) return undefined;
+    const account = await trx
+      .selectFrom('users')
+      .select(['password_hash', 'disabled_at', 'deleted_at', 'kind'])
+      .where('id', '=', used.user_id)
+      .executeTakeFirst();
+    if (!account || account.password_hash !== null || account.disabled_at || account.deleted_at)
+      return undefined;
+    await setPasswordHash(trx, used.user_id, passwordHash);
+    // Following the emailed link proved the address is theirs.
+    await markEmailVerified(trx, used.user_id);
+    return findUserById(trx, used.user_id);
+  });
+  if (!user) throw badRequest(adminUserMessages.invitationInvalid);
+  const fallback = user.kind === 'staff' ? DEFAULT_STAFF_REDIRECT : DEFAULT_PUBLIC_REDIRECT;
+  return { ...(await startSession(deps, ctx, user)), redirectTo: fallback };
 }
 
 export async function resendVerification(deps: AuthDeps, ctx: RequestContext, data: { email: string }) {
