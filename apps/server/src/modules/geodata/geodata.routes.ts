@@ -18,7 +18,9 @@ import {
 import { HttpError } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { PermanentJobError, type JobContext } from '../jobs/jobs.queue';
-import { geodataInfo, renameLayer } from '../layers/layers.service';
+import { changedFields } from '../audit/audit.changes';
+import { recordAudit, recordAuditAlone } from '../audit/audit.record';
+import { geodataInfo, readLayer, renameLayer } from '../layers/layers.service';
 import { importLayer, type ImportPayload, type LayerReport } from './geodata.import';
 import { GeodataRefused, inspectWorkspace, openWorkspace } from './geodata.read';
 import {
@@ -145,15 +147,23 @@ export const geodataRoutes: FastifyPluginAsyncZod = async (app) => {
         limits.maxUploadBytes,
       );
       try {
-        const { jobId } = await inTenant(request, (trx) =>
-          app.jobs.enqueue(trx, {
+        const { jobId } = await inTenant(request, async (trx) => {
+          const job = await app.jobs.enqueue(trx, {
             tenantId: auth.tenantId,
             userId: auth.userId,
             kind: GEODATA_INSPECT_JOB,
             payload: received,
             notify: { label: geodataMessages.inspectLabel(received.fileName) },
-          }),
-        );
+          });
+          await recordAudit(trx, auth.tenantId, request, {
+            action: 'geodata.upload',
+            targetType: 'geodata-upload',
+            targetId: job.jobId,
+            summary: `Uploaded geodata file '${received.fileName}'`,
+            details: { fileName: received.fileName, size: received.size },
+          });
+          return job;
+        });
         return reply.status(202).send({ uploadId: jobId, jobId });
       } catch (error) {
         await app.storage.delete(auth.tenantId, 'geodata', received.key).catch(() => undefined);
@@ -193,13 +203,27 @@ export const geodataRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const { jobId } = await inTenant(request, async (trx) => {
         const payload = await planImport(trx, request.params.uploadId, request.body);
-        return app.jobs.enqueue(trx, {
+        const job = await app.jobs.enqueue(trx, {
           tenantId: auth.tenantId,
           userId: auth.userId,
           kind: GEODATA_IMPORT_JOB,
           payload,
           notify: { label: geodataMessages.importLabel(payload.fileName) },
         });
+        const layers = request.body.layers.map(({ source, layerName, title, replaceLayerId }) => ({
+          source,
+          layerName,
+          title,
+          ...(replaceLayerId && { replaceLayerId }),
+        }));
+        await recordAudit(trx, auth.tenantId, request, {
+          action: 'geodata.import',
+          targetType: 'geodata-upload',
+          targetId: request.params.uploadId,
+          summary: `Started importing ${layers.map((layer) => `'${layer.title}'`).join(', ')} from '${payload.fileName}'`,
+          details: { fileName: payload.fileName, layers },
+        });
+        return job;
       });
       return reply.status(202).send({ jobId });
     },
@@ -238,6 +262,12 @@ export const geodataRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tenantId } = requireAuth(request);
       const key = await inTenant(request, (trx) => uploadKey(trx, request.params.uploadId));
       await app.storage.delete(tenantId, 'geodata', key);
+      await recordAuditAlone(app.database.db, tenantId, request, {
+        action: 'geodata.delete',
+        targetType: 'geodata-upload',
+        targetId: request.params.uploadId,
+        summary: 'Deleted an uploaded geodata file',
+      });
       return reply.status(204).send(null);
     },
   );
@@ -253,7 +283,19 @@ export const geodataRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: layerSchema, ...errors },
       },
     },
-    async (request) => inTenant(request, (trx) => renameLayer(trx, request.body.layerId, request.body)),
+    async (request) =>
+      inTenant(request, async (trx) => {
+        const before = await readLayer(trx, request.body.layerId);
+        const layer = await renameLayer(trx, request.body.layerId, request.body);
+        await recordAudit(trx, requireAuth(request).tenantId, request, {
+          action: 'layer.rename',
+          targetType: 'layer',
+          targetId: layer.id,
+          summary: `Renamed layer '${before.title}' to '${layer.title}'`,
+          details: changedFields(before, layer, ['layerName', 'title']),
+        });
+        return layer;
+      }),
   );
 
   app.get(

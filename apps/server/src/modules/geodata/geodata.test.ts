@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GEODATA_LIMITS, geodataMessages, type GeodataUpload } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
+import { auditRows } from '../audit/audit.testing';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
@@ -198,6 +199,29 @@ describe('geodata import', () => {
     expect(overlaps.json()).toMatchObject({
       layers: [{ layerName: 'flood_zones', layerOverlapPercent: 100 }],
     });
+
+    // The upload, the import and then deleting the uploaded file are in the audit log.
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/geodata/${found.uploadId}`,
+      headers: admin.headers(),
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    const audit = async (action: 'geodata.upload' | 'geodata.import' | 'geodata.delete') =>
+      (await auditRows(t.database.db, tenantId, action)).find((row) => row.target_id === found.uploadId);
+    expect(await audit('geodata.upload')).toMatchObject({
+      actor_email: expect.stringMatching(/^admin@/),
+      target_type: 'geodata-upload',
+      summary: "Uploaded geodata file 'flood zones.geojson'",
+    });
+    expect(await audit('geodata.import')).toMatchObject({
+      summary: "Started importing 'Flood zones' from 'flood zones.geojson'",
+      details: {
+        fileName: 'flood zones.geojson',
+        layers: [{ source: layer!.name, layerName: 'flood_zones', title: 'Flood zones' }],
+      },
+    });
+    expect(await audit('geodata.delete')).toMatchObject({ summary: 'Deleted an uploaded geodata file' });
   }, 120_000);
 
   it('reads a nested-folder zip: a Web Mercator shapefile, and a BNG CSV that waits for its projection', async () => {
