@@ -36,6 +36,7 @@ import {
   type ServableArchive,
 } from './basemaps.service';
 import { fetchUpstreamTile } from './basemaps.upstream';
+import { recordAuditAlone } from '../audit/audit.record';
 
 export { basemapMessages };
 
@@ -83,6 +84,20 @@ const uploadQuery = z.object({ name: z.string().trim().min(1).max(100).optional(
  * style documents, and the label points of the offline map.
  */
 export const basemapsRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The audit row of a change to the council's base maps (their files and settings are not in one transaction). */
+  const audited = (
+    request: FastifyRequest,
+    baseMap: { id: string; kind: string | null },
+    summary: string,
+    action: 'basemap.create' | 'basemap.rename' | 'basemap.delete' = 'basemap.create',
+  ) =>
+    recordAuditAlone(app.database.db, requireAuth(request).tenantId, request, {
+      action,
+      targetType: 'basemap',
+      targetId: baseMap.id,
+      summary,
+      details: baseMap.kind ? { kind: baseMap.kind } : {},
+    });
   // Registered in this plugin only, for the one archive an upload carries.
   await app.register(multipart, {
     limits: {
@@ -166,6 +181,7 @@ export const basemapsRoutes: FastifyPluginAsyncZod = async (app) => {
         part.filename,
         request.query.name ?? null,
       );
+      await audited(request, created, `Uploaded base map '${created.name}' (PMTiles)`);
       return reply.status(201).send(created);
     },
   );
@@ -195,8 +211,11 @@ export const basemapsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: styleBaseMapSchema, ...adminErrors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await addStyle(app.database.db, requireAuth(request).tenantId, request.body)),
+    async (request, reply) => {
+      const created = await addStyle(app.database.db, requireAuth(request).tenantId, request.body);
+      await audited(request, created, `Added base map '${created.name}' (style document)`);
+      return reply.status(201).send(created);
+    },
   );
 
   app.post(
@@ -211,8 +230,11 @@ export const basemapsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 201: xyzBaseMapSchema, ...adminErrors },
       },
     },
-    async (request, reply) =>
-      reply.status(201).send(await addRaster(app.database.db, requireAuth(request).tenantId, request.body)),
+    async (request, reply) => {
+      const created = await addRaster(app.database.db, requireAuth(request).tenantId, request.body);
+      await audited(request, created, `Added base map '${created.name}' (XYZ tiles)`);
+      return reply.status(201).send(created);
+    },
   );
 
   app.patch(
@@ -235,6 +257,7 @@ export const basemapsRoutes: FastifyPluginAsyncZod = async (app) => {
         (await archives.renameUpload(tenantId, id, request.body.name)) ??
         (await renameEntry(app.database.db, tenantId, id, request.body.name));
       if (!renamed) throw notFound(basemapMessages.notFound);
+      await audited(request, renamed, `Renamed base map to '${renamed.name}'`, 'basemap.rename');
       return renamed;
     },
   );
@@ -256,6 +279,7 @@ export const basemapsRoutes: FastifyPluginAsyncZod = async (app) => {
       if (archives.isFolderArchive(id)) throw new HttpError(400, basemapMessages.folderArchive);
       if (await archives.hasUpload(tenantId, id)) await archives.remove(tenantId, id);
       else if (!(await removeEntry(app.database.db, tenantId, id))) throw notFound(basemapMessages.notFound);
+      await audited(request, { id, kind: null }, `Removed base map ${id}`, 'basemap.delete');
       return reply.status(204).send(null);
     },
   );

@@ -15,6 +15,7 @@ import {
   zxyToTileId,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
+import { auditRows } from '../audit/audit.testing';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
@@ -31,6 +32,7 @@ let t: TestApp;
 let viewer: SignedIn;
 let resident: SignedIn;
 let tenantName: string;
+let tenantId: string;
 
 beforeAll(async () => {
   provider = createServer((request, response) => {
@@ -64,6 +66,7 @@ beforeAll(async () => {
     },
   });
   tenantName = tenant.name;
+  tenantId = tenant.id;
   // A ward and a parish (and the district, which gets no label) around the spec's default centre.
   await withTenant(t.database.db, tenant.id, async (trx) => {
     const square = (e: number, n: number, size: number) =>
@@ -543,6 +546,23 @@ describe('style documents and XYZ services an administrator adds', () => {
     expect(left.map((map) => map.id)).not.toContain(styleId);
     // The council's own configured style is untouched.
     expect(left.map((map) => map.id)).toContain('council-vector');
+    // Each change is in the audit log: who, what and which; never an address or its key.
+    const summaries = async (action: 'basemap.create' | 'basemap.rename' | 'basemap.delete') =>
+      (await auditRows(t.database.db, tenantId, action))
+        .filter((row) => row.target_id === xyz.id || row.target_id === styleId)
+        .map((row) => row.summary);
+    expect(await summaries('basemap.create')).toEqual([
+      "Added base map 'Aerial 2024' (XYZ tiles)",
+      "Added base map 'OS Vector' (style document)",
+    ]);
+    expect(await summaries('basemap.rename')).toEqual(["Renamed base map to 'Aerial photography'"]);
+    expect(await summaries('basemap.delete')).toEqual([
+      `Removed base map ${styleId}`,
+      `Removed base map ${xyz.id}`,
+    ]);
+    const [added] = await auditRows(t.database.db, tenantId, 'basemap.create');
+    expect(added?.actor_email).toBe(`admin@${tenantName}.test`);
+    expect(JSON.stringify(await auditRows(t.database.db, tenantId, 'basemap.create'))).not.toMatch(/SECRET/);
   });
 
   it('refuses addresses that are not https on the public internet, templates without {z}/{x}/{y}, and no attribution', async () => {
