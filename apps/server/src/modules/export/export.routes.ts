@@ -22,6 +22,7 @@ import {
   readAndRemove,
 } from './export.service';
 import { errorResponses } from '../../lib/route-helpers';
+import { recordAuditAlone } from '../audit/audit.record';
 import { downloadExpired } from '../jobs/jobs.retention';
 
 // Spec 01 §6: exporting sites is reading them.
@@ -93,6 +94,27 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
       const auth = requireAuth(request);
       const plan = await planExport(db, auth.tenantId, request.body);
       if (plan.total === 0) throw notFound(exportMessages.noSites);
+      await recordAuditAlone(db, auth.tenantId, request, {
+        action: 'export.sites',
+        targetType: plan.input.listId ? 'site-list' : 'site',
+        targetId: plan.input.listId ?? null,
+        summary: `Exported ${plan.total} ${plan.total === 1 ? 'site' : 'sites'} as ${plan.input.file_type} (${plan.fileName})`,
+        details: {
+          fileType: plan.input.file_type,
+          total: plan.total,
+          source: plan.input.site_ids
+            ? 'ids'
+            : plan.input.listId
+              ? 'list'
+              : plan.input.filters
+                ? 'filters'
+                : 'all',
+          ...(plan.input.filters && { filters: plan.input.filters }),
+          ...(plan.input.scenario && { scenario: plan.input.scenario }),
+          fields: plan.input.selected_fields,
+          background: plan.total > app.config.exportSyncMaxSites,
+        },
+      });
       // Read per request: a journey may lower it on a running app to see the background path.
       if (plan.total > app.config.exportSyncMaxSites) {
         const { jobId, notificationId } = await app.jobs.enqueue(db, {

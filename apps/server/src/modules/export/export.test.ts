@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXPORT_LIMITS, exportMessages, type SiteExportRequest } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
+import { auditRows } from '../audit/audit.testing';
 import { upsertFlag } from '../tenants/tenants.queries';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
@@ -334,6 +335,26 @@ describe('PUT /site/export: which sites', () => {
     });
     expect(search.statusCode, search.body).toBe(200);
     expect(csvIds(search.rawPayload)).toEqual(ids);
+
+    // Both exports are in the council's audit log (the refused one is not): who, how many, which source.
+    const [bySearch, byList] = await auditRows(t.database.db, tenant.id, 'export.sites');
+    expect(byList).toMatchObject({
+      actor_email: tenant.email('officer'),
+      target_type: 'site-list',
+      target_id: listId,
+      summary: expect.stringMatching(/^Exported 3 sites as csv \(sites-.*\.csv\)$/),
+      details: { fileType: 'csv', total: 3, source: 'list', fields: ['site_name'], background: false },
+    });
+    expect(bySearch).toMatchObject({
+      target_type: 'site',
+      target_id: null,
+      summary: expect.stringMatching(new RegExp(`^Exported ${ids.length} sites as csv`)),
+      details: {
+        source: 'filters',
+        scenario: 'Base',
+        filters: [expect.objectContaining({ dbPropertyName: 'size_ha' })],
+      },
+    });
   });
 });
 
