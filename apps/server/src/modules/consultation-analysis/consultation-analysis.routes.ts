@@ -14,6 +14,7 @@ import { consultationsGrant, inConsultationsTenant } from './consultation-analys
 import { publishedRepresentations } from './consultation-analysis.public';
 import { analyse, analysisCsv } from './consultation-analysis.service';
 import { buildStatement } from './consultation-analysis.statement';
+import { recordAudit } from '../audit/audit.record';
 
 const tags = ['consultation analysis'];
 const errors = errorResponses(400, 401, 403, 404);
@@ -62,7 +63,17 @@ export const consultationAnalysisRoutes: FastifyPluginAsyncZod = async (app) => 
     },
     async (request, reply) => {
       const { csv, title } = await inConsultationsTenant(request, ['consultationsPages', 'analysisPage'])(
-        (trx) => analysisCsv(trx, request.query),
+        async (trx) => {
+          const file = await analysisCsv(trx, request.query);
+          await recordAudit(trx, requireAuth(request).tenantId, request, {
+            action: 'export.analysis',
+            targetType: request.query.eventId ? 'consultation-event' : 'document',
+            targetId: request.query.eventId ?? request.query.documentId ?? null,
+            summary: `Exported the answers to '${file.title}' as CSV`,
+            details: { filter: request.query },
+          });
+          return file;
+        },
       );
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
@@ -88,9 +99,17 @@ export const consultationAnalysisRoutes: FastifyPluginAsyncZod = async (app) => 
     async (request, reply) => {
       const { tenantId } = requireAuth(request);
       const { format } = request.query;
-      const statement = await inConsultationsTenant(request, ['consultationsPages'])((trx) =>
-        buildStatement(trx, tenantId, request.params.id, format),
-      );
+      const statement = await inConsultationsTenant(request, ['consultationsPages'])(async (trx) => {
+        const built = await buildStatement(trx, tenantId, request.params.id, format);
+        await recordAudit(trx, tenantId, request, {
+          action: 'export.statement',
+          targetType: 'consultation-event',
+          targetId: request.params.id,
+          summary: `Exported the consultation statement as ${format === 'docx' ? 'Word' : 'PDF'} (${built.fileName})`,
+          details: { format },
+        });
+        return built;
+      });
       // The writers (docx, pdfkit) load with the first statement, not with the server.
       const file =
         format === 'docx'

@@ -12,6 +12,7 @@ import {
   type EditorNode,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
+import { auditRows } from '../audit/audit.testing';
 import { letterRedacting } from '../../../test/consultation-factories';
 import { consultationTestBed } from '../../../test/consultation-setup';
 import { addNeighbour, NEIGHBOUR_PASSWORD } from '../../../test/factories';
@@ -621,6 +622,14 @@ describe('GET /consultations/analysis/export.csv', () => {
     expect(answer.body).toContain(`2,Any other comments on the plan?,"'=HYPERLINK(""http://evil.test"")"`);
     expect(answer.body).not.toContain('@');
     for (const email of [tenant.email('resident'), 'neighbour@']) expect(answer.body).not.toContain(email);
+    const [audited] = await auditRows(t.database.db, tenant.id, 'export.analysis');
+    expect(audited).toMatchObject({
+      actor_email: tenant.email('viewer'),
+      target_type: 'document',
+      target_id: documentId,
+      summary: "Exported the answers to 'Local Plan answers' as CSV",
+      details: { filter: { documentId } },
+    });
   });
 
   it('takes the same filters', async () => {
@@ -710,6 +719,15 @@ describe('GET /consultations/events/{id}/statement (Regulation 22(1)(c))', () =>
     const text = run('pdftotext', [save('statement.pdf', answer.rawPayload), '-']);
     expectations(text);
     expect(text).toContain('Page 1 of');
+    const [audited] = await auditRows(t.database.db, tenant.id, 'export.statement');
+    expect(audited).toMatchObject({
+      actor_email: tenant.email('officer'),
+      target_type: 'consultation-event',
+      target_id: events.closed,
+      summary:
+        'Exported the consultation statement as PDF (Regulation 18 consultation - consultation statement.pdf)',
+      details: { format: 'pdf' },
+    });
   });
 
   it('refuses another format, an unknown event, and a resident', async () => {
