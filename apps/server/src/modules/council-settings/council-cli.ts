@@ -132,12 +132,12 @@ async function main() {
     config,
     mailer: createMailer(config.mail),
     limiter,
-    log: { error: (obj, msg) => console.error(msg, obj) },
+    log: { error: (obj, msg) => process.stderr.write(`${msg} ${String(obj)}\n`) },
   };
   try {
     process.exitCode = await runCouncilCommand(process.argv.slice(2), deps, {
-      out: (line) => console.log(line),
-      err: (line) => console.error(line),
+      out: (line) => process.stdout.write(`${line}\n`),
+      err: (line) => process.stderr.write(`${line}\n`),
     });
   } finally {
     await limiter.close();
