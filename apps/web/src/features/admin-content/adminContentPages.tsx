@@ -1,36 +1,11 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage';
-
-// Issue 16: pre-wired by the lead; the owning helper replaces these.
-export function AdminHomePage() {
-  return <ComingSoonPage title="AdminHomePage" />;
-}
-export function AdminEventsPage() {
-  return <ComingSoonPage title="AdminEventsPage" />;
-}
-export function AdminEventFormPage() {
-  return <ComingSoonPage title="AdminEventFormPage" />;
-}
-export function SiteLayoutAdminPage() {
-  return <ComingSoonPage title="SiteLayoutAdminPage" />;
-}
-export function PrivacyPolicyAdminPage(_props: { app: 'consultations' | 'cfs' }) {
-  return <ComingSoonPage title="PrivacyPolicyAdminPage" />;
-}
-export function SuggestionRedactionPage() {
-  return <ComingSoonPage title="SuggestionRedactionPage" />;
-}
-export function AnalyticsAdminPage() {
-  return <ComingSoonPage title="AnalyticsAdminPage" />;
-}
-export function EventsPage() {
-  return <ComingSoonPage title="EventsPage" />;
-}
-export function PolicyPage() {
-  return <ComingSoonPage title="PolicyPage" />;
-}
-export function TermsPage() {
-  return <ComingSoonPage title="TermsPage" />;
-}
-export function ConsultationsHomePage() {
-  return <ComingSoonPage title="ConsultationsHomePage" />;
-}
+// Issue 16 point 3: the admin area's home, events, layout, privacy policy, suggestion redaction and
+// analytics, and the pages that read them (/events, /policy, /terms, /consultations).
+export { AdminHomePage } from './AdminHomePage';
+export { AdminEventsPage, EventsPage } from './EventsPages';
+export { AdminEventFormPage } from './EventFormPage';
+export { SiteLayoutAdminPage } from './SiteLayoutAdminPage';
+export { PrivacyPolicyAdminPage, PolicyPage, TermsPage } from './PolicyPages';
+export { SuggestionRedactionPage } from './SuggestionRedactionPage';
+export { AnalyticsAdminPage } from './AnalyticsAdminPage';
+export { ConsultationsHomePage } from './ConsultationsHomePage';
+export { AdminFrame } from './AdminFrame';

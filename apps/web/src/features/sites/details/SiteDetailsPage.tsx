@@ -22,6 +22,7 @@ import { AddToListModal } from '../lists/AddToListModal';
 import {
   deleteSite,
   fetchFieldOptions,
+  fetchCouncilDefaultLayouts,
   fetchSavedLayouts,
   fetchSiteFeaturesConfig,
   fetchSitePage,
@@ -112,10 +113,17 @@ export function SiteDetailsPage() {
   const [mode, setMode] = useState<LayoutMode>('view');
   const [expanded, setExpanded] = useState(false);
   const [draftLayouts, setDraftLayouts] = useState<SiteLayouts | null>(null);
+  // Else the council's default (issue 16, set in the admin area), else the built-in one.
+  const councilDefault = useQuery({
+    queryKey: siteQueryKeys.councilLayout,
+    queryFn: ({ signal }) => fetchCouncilDefaultLayouts(signal),
+    staleTime: 5 * 60_000,
+  });
   const lastSaved = saved.data ?? readStoredLayouts(tenant.name) ?? null;
+  const fallbackLayouts = councilDefault.data ? withEveryPanel(councilDefault.data) : defaultLayouts();
   const layouts = expanded
     ? expandedLayouts()
-    : (draftLayouts ?? (lastSaved ? withEveryPanel(lastSaved) : defaultLayouts()));
+    : (draftLayouts ?? (lastSaved ? withEveryPanel(lastSaved) : fallbackLayouts));
 
   const [drawing, setDrawing] = useState(false);
   const [polygonError, setPolygonError] = useState<string | null>(null);
@@ -402,7 +410,7 @@ export function SiteDetailsPage() {
               size="small"
               type="primary"
               loading={layoutSaver.isPending}
-              onClick={() => layoutSaver.mutate(draftLayouts ?? lastSaved ?? defaultLayouts())}
+              onClick={() => layoutSaver.mutate(draftLayouts ?? lastSaved ?? fallbackLayouts)}
             >
               Save layout
             </Button>

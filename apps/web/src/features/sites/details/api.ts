@@ -10,6 +10,7 @@ import {
   noteSchema,
   siteFeaturesConfigSchema,
   siteLayoutAnswerSchema,
+  councilLayoutSchema,
   sitePageSchema,
   siteRecordSchema,
   siteScenariosSchema,
@@ -45,6 +46,7 @@ export const siteQueryKeys = {
   featuresConfig: ['configs', 'site-features'] as const,
   tags: ['tags'] as const,
   layout: ['user', 'site-details-layout'] as const,
+  councilLayout: ['site-layout', 'council-default'] as const,
 };
 
 export function fetchSitePage(id: string, scenario: string | undefined, signal?: AbortSignal) {
@@ -162,6 +164,11 @@ export async function lookupSites(text: string, signal?: AbortSignal) {
 
 export async function fetchSavedLayouts(signal?: AbortSignal) {
   return (await api.get('/user/site-details-layout', siteLayoutAnswerSchema, { signal })).layouts;
+}
+
+/** The council's default layout (issue 16): used when the user has not saved one of their own. */
+export async function fetchCouncilDefaultLayouts(signal?: AbortSignal) {
+  return (await api.get('/site-layout/default', councilLayoutSchema, { signal })).layouts;
 }
 
 export function saveLayouts(layouts: SiteLayouts | null) {
