@@ -31,6 +31,7 @@ import {
   type DocumentExportPayload,
   type ExportedFile,
 } from './document-export.service';
+import { recordAuditAlone } from '../audit/audit.record';
 
 const tags = ['document export'];
 const errors = errorResponses(400, 401, 403, 404, 409, 410, 422, 429);
@@ -131,6 +132,18 @@ export const documentExportRoutes: FastifyPluginAsyncZod = async (app) => {
       payload,
       maxAttempts: MAX_ATTEMPTS,
       notify: { label: documentMessages.exportLabel(payload.format), message: title },
+    });
+    await recordAuditAlone(db, auth.tenantId, request, {
+      action: 'export.document',
+      targetType: 'document',
+      targetId: payload.documentId,
+      summary: `Exported '${title}' as ${payload.format === 'docx' ? 'Word' : 'PDF'}${payload.includeSiteInfo ? ' with its site info' : ''}`,
+      details: {
+        format: payload.format,
+        includeSiteInfo: payload.includeSiteInfo,
+        audience: payload.audience,
+        jobId,
+      },
     });
     return { jobId, notificationId, steps: DOCUMENT_EXPORT_STEPS[payload.format] };
   };

@@ -6,6 +6,7 @@ import { PNG } from 'pngjs';
 import ExcelJS from 'exceljs';
 import { documentConfigSchema, documentMessages, FILE_LIMITS, type DocumentConfig } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
+import { auditRows } from '../audit/audit.testing';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
@@ -367,6 +368,16 @@ describe('PDF export (spec 02 §2, §4)', () => {
     // The attachment, the map and the chart (pdfimages lists two header lines first).
     const images = run('pdfimages', ['-list', file]).trim().split('\n').slice(2);
     expect(images.length).toBeGreaterThanOrEqual(3);
+    const audited = (await auditRows(t.database.db, tenant.id, 'export.document')).find(
+      (row) => (row.details as { jobId?: string }).jobId === jobId,
+    );
+    expect(audited).toMatchObject({
+      actor_email: tenant.email('officer'),
+      target_type: 'document',
+      target_id: draft.id,
+      summary: "Exported 'Draft plan export' as PDF",
+      details: { format: 'pdf', includeSiteInfo: false, audience: 'staff' },
+    });
   });
 
   it('gives a signed-out reader the file itself', async () => {
