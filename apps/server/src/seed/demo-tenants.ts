@@ -7,6 +7,7 @@ import {
   northfieldSiteSearchConfig,
 } from '../modules/content/content.defaults';
 import { seedConfig } from '../modules/content/content.service';
+import { seedDemoConfigs } from '../modules/content/content.seed';
 import type { Kysely } from 'kysely';
 import type { NewTenant } from '@planning/shared';
 import type { Database } from '../db/schema';
@@ -120,6 +121,8 @@ export async function seedDemoTenants(
       // After the document: the Regulation 19 consultation is on it. The demo council only.
       if (tenant.name === 'demo') await seedDemoRepresentations(db, { id, name: tenant.name });
     }
+    // Issue 16: a document of every config type, so the config editor has something to open.
+    await seedDemoConfigs(db, id, tenant.name);
   }
   return created;
 }
