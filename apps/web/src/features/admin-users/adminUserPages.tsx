@@ -1,12 +1,4 @@
-import { ComingSoonPage } from '../../components/ComingSoonPage';
-
-// Issue 16: pre-wired by the lead; the owning helper replaces these.
-export function RolesPage() {
-  return <ComingSoonPage title="RolesPage" />;
-}
-export function UsersPage() {
-  return <ComingSoonPage title="UsersPage" />;
-}
-export function PublicUsersPage() {
-  return <ComingSoonPage title="PublicUsersPage" />;
-}
+// Issue 16 point 3: the admin area's roles, users and consultation accounts ('firebase-users').
+export { RolesPage } from './RolesPage';
+export { UsersPage } from './UsersPage';
+export { PublicUsersPage } from './PublicUsersPage';

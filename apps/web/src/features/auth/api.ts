@@ -105,3 +105,27 @@ export async function fetchAccess(
   });
   return answer.permitted;
 }
+
+const invitationSchema = {
+  safeParse: (data: unknown) => {
+    const answer = data as { email?: unknown; name?: unknown; council?: unknown } | null;
+    return typeof answer?.email === 'string' &&
+      typeof answer.name === 'string' &&
+      typeof answer.council === 'string'
+      ? { success: true as const, data: answer as { email: string; name: string; council: string } }
+      : { success: false as const, error: data };
+  },
+};
+
+/** Who an invitation is for, if its link still works (the link is not used up by asking). */
+export const checkInvitation = (token: string) =>
+  api.post('/auth/invitation/check', invitationSchema, { token }, { expectAuthErrors: true });
+
+/** Sets the invited person's password and signs them in. */
+export async function acceptInvitation(body: { token: string; password: string; confirmPassword: string }) {
+  const answer = await api.post('/auth/invitation/accept', loginAnswerSchema, body, {
+    expectAuthErrors: true,
+  });
+  setCsrfToken(answer.csrfToken);
+  return answer;
+}
