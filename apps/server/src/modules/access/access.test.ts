@@ -113,6 +113,9 @@ describe('every API route', () => {
     'POST /api/v1/auth/verify-email',
     'POST /api/v1/auth/password-reset/request',
     'POST /api/v1/auth/password-reset/complete',
+    // An invited staff member's emailed link (issue 16): who it is for, then choosing a password.
+    'POST /api/v1/auth/invitation/check',
+    'POST /api/v1/auth/invitation/accept',
     // The public web map's layers and their configs (spec 03 §6): public-visible layers only.
     'GET /api/v1/public/layers',
     'GET /api/v1/public/layers/grouped',
