@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Collapse, Form, Input, Tag } from 'antd';
+import { Button, Form, Input, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { SiteField } from '@planning/shared';
 import {
@@ -20,6 +20,7 @@ import {
 import {
   hasProblemUnder,
   ItemActions,
+  Panels,
   NumberSetting,
   problemAt,
   SiteFieldSetting,
@@ -130,9 +131,9 @@ export function SiteCardForm({
         {elements.length === 0 ? (
           <p className="config-form__note">No elements yet: the card shows only the site&apos;s name.</p>
         ) : (
-          <Collapse
-            activeKey={open}
-            onChange={(keys) => setOpen(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
+          <Panels
+            open={open}
+            onChange={setOpen}
             items={elements.map((element, index) => {
               const path = ['elements', index];
               const label = textOf(element, 'label') || `Element ${index + 1}`;
@@ -142,18 +143,15 @@ export function SiteCardForm({
               const problem = (...keys: string[]) => problemAt(problems, [...path, ...keys]);
               return {
                 key: String(index),
-                label: (
+                title: (
                   <span className="config-form__panel-title">
                     <span>{label}</span>
                     {textOf(element, 'dbPropertyName') && <code>{textOf(element, 'dbPropertyName')}</code>}
                     {hasProblemUnder(problems, path) && <Tag color="error">Has problems</Tag>}
                   </span>
                 ),
-                extra: (
-                  <span
-                    onClick={(event) => event.stopPropagation()}
-                    onKeyDown={(event) => event.stopPropagation()}
-                  >
+                actions: (
+                  <span className="config-panel__actions">
                     <ItemActions
                       name={label}
                       index={index}
@@ -169,7 +167,7 @@ export function SiteCardForm({
                     />
                   </span>
                 ),
-                children: (
+                body: (
                   <div className="config-form__grid">
                     <SiteFieldSetting
                       id={idOf(path, 'field')}

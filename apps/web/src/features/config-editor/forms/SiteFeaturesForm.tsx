@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Collapse, Dropdown, Form, Select, Tag } from 'antd';
+import { Alert, Button, Dropdown, Form, Select, Tag } from 'antd';
 import { DownOutlined, PlusOutlined } from '@ant-design/icons';
 import { featureCellTypes, type SiteField } from '@planning/shared';
 import {
@@ -22,6 +22,7 @@ import {
   FormField,
   hasProblemUnder,
   ItemActions,
+  Panels,
   NumberSetting,
   problemAt,
   SiteFieldSetting,
@@ -200,27 +201,24 @@ function CellList({ listPath, heading, ...edit }: Edit & { listPath: JsonPath; h
     <section className="config-form__list" aria-label={heading}>
       <h4 className="config-form__subheading">{heading}</h4>
       {list.length > 0 && (
-        <Collapse
+        <Panels
           size="small"
-          activeKey={open}
-          onChange={(keys) => setOpen(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
+          open={open}
+          onChange={setOpen}
           items={list.map((cell, index) => {
             const label = textOf(cell, 'label') || `Cell ${index + 1}`;
             const path = [...listPath, index];
             return {
               key: String(index),
-              label: (
+              title: (
                 <span className="config-form__panel-title">
                   <span>{label}</span>
                   {textOf(cell, 'dbPropertyName') && <code>{textOf(cell, 'dbPropertyName')}</code>}
                   {hasProblemUnder(edit.problems, path) && <Tag color="error">Has problems</Tag>}
                 </span>
               ),
-              extra: (
-                <span
-                  onClick={(event) => event.stopPropagation()}
-                  onKeyDown={(event) => event.stopPropagation()}
-                >
+              actions: (
+                <span className="config-panel__actions">
                   <ItemActions
                     name={label}
                     index={index}
@@ -236,7 +234,7 @@ function CellList({ listPath, heading, ...edit }: Edit & { listPath: JsonPath; h
                   />
                 </span>
               ),
-              children: <CellEditor {...edit} path={path} />,
+              body: <CellEditor {...edit} path={path} />,
             };
           })}
         />
@@ -380,10 +378,10 @@ function ContentList({ listPath, ...edit }: Edit & { listPath: JsonPath }) {
       <h4 className="config-form__subheading">Content</h4>
       {list.length === 0 && <p className="config-form__note">No content yet.</p>}
       {list.length > 0 && (
-        <Collapse
+        <Panels
           size="small"
-          activeKey={open}
-          onChange={(keys) => setOpen(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
+          open={open}
+          onChange={setOpen}
           items={list.map((item, index) => {
             const kind = textOf(item, 'type');
             const title =
@@ -393,18 +391,15 @@ function ContentList({ listPath, ...edit }: Edit & { listPath: JsonPath }) {
             const path = [...listPath, index];
             return {
               key: String(index),
-              label: (
+              title: (
                 <span className="config-form__panel-title">
                   <span>{title}</span>
                   <Tag>{contentKinds[kind as ContentKind] ?? kind}</Tag>
                   {hasProblemUnder(edit.problems, path) && <Tag color="error">Has problems</Tag>}
                 </span>
               ),
-              extra: (
-                <span
-                  onClick={(event) => event.stopPropagation()}
-                  onKeyDown={(event) => event.stopPropagation()}
-                >
+              actions: (
+                <span className="config-panel__actions">
                   <ItemActions
                     name={title}
                     index={index}
@@ -420,7 +415,7 @@ function ContentList({ listPath, ...edit }: Edit & { listPath: JsonPath }) {
                   />
                 </span>
               ),
-              children: <ContentEditor {...edit} path={path} />,
+              body: <ContentEditor {...edit} path={path} />,
             };
           })}
         />
@@ -463,9 +458,9 @@ export function SiteFeaturesForm({ value, onChange, fields, problems }: Edit) {
           <p className="config-form__note">No tabs yet: a features panel needs at least one.</p>
         )}
         {tabs.length > 0 && (
-          <Collapse
-            activeKey={open}
-            onChange={(keys) => setOpen(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
+          <Panels
+            open={open}
+            onChange={setOpen}
             items={tabs.map((tab, index) => {
               const path = ['tabs', index];
               const title = textOf(tab, 'tabTitle') || `Tab ${index + 1}`;
@@ -473,18 +468,15 @@ export function SiteFeaturesForm({ value, onChange, fields, problems }: Edit) {
               const problem = (key: string) => problemAt(problems, [...path, key]);
               return {
                 key: String(index),
-                label: (
+                title: (
                   <span className="config-form__panel-title">
                     <span>{title}</span>
                     {isRecord(tab) && tab.visible === false ? <Tag>Hidden</Tag> : null}
                     {hasProblemUnder(problems, path) && <Tag color="error">Has problems</Tag>}
                   </span>
                 ),
-                extra: (
-                  <span
-                    onClick={(event) => event.stopPropagation()}
-                    onKeyDown={(event) => event.stopPropagation()}
-                  >
+                actions: (
+                  <span className="config-panel__actions">
                     <ItemActions
                       name={title}
                       index={index}
@@ -500,7 +492,7 @@ export function SiteFeaturesForm({ value, onChange, fields, problems }: Edit) {
                     />
                   </span>
                 ),
-                children: (
+                body: (
                   <>
                     <div className="config-form__grid">
                       <TextSetting

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Collapse, Form, Input, Select, Tag } from 'antd';
+import { Alert, Button, Form, Input, Select, Tag } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import { comparisonOperators, comparisonWords, type SiteField } from '@planning/shared';
 import {
@@ -33,6 +33,7 @@ import {
   FormField,
   hasProblemUnder,
   ItemActions,
+  Panels,
   NumberSetting,
   problemAt,
   SiteFieldSetting,
@@ -371,15 +372,15 @@ function FilterList({
       {list.length === 0 ? (
         <p className="config-form__note">No filters yet.</p>
       ) : (
-        <Collapse
-          activeKey={open}
-          onChange={(keys) => setOpen(Array.isArray(keys) ? keys.map(String) : [String(keys)])}
+        <Panels
+          open={open}
+          onChange={setOpen}
           items={list.map((filter, index) => {
             const { label, type, field } = filterTitle(filter, index);
             const path = [...listAt, index];
             return {
               key: String(index),
-              label: (
+              title: (
                 <span className="config-form__panel-title">
                   <span>{label}</span>
                   <Tag>{type}</Tag>
@@ -387,11 +388,8 @@ function FilterList({
                   {hasProblemUnder(problems, path) && <Tag color="error">Has problems</Tag>}
                 </span>
               ),
-              extra: (
-                <span
-                  onClick={(event) => event.stopPropagation()}
-                  onKeyDown={(event) => event.stopPropagation()}
-                >
+              actions: (
+                <span className="config-panel__actions">
                   <ItemActions
                     name={label}
                     index={index}
@@ -407,7 +405,7 @@ function FilterList({
                   />
                 </span>
               ),
-              children: (
+              body: (
                 <FilterEditor
                   filter={filter}
                   path={path}

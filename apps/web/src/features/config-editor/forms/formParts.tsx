@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Button, Form, Input, InputNumber, Select, Switch, Tooltip } from 'antd';
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, RightOutlined } from '@ant-design/icons';
 import type { SiteField } from '@planning/shared';
 
 /**
@@ -242,3 +242,55 @@ export const hasProblemUnder = (problems: ProblemsByPath, path: ReadonlyArray<st
   for (const key of problems.keys()) if (key === prefix || key.startsWith(`${prefix}.`)) return true;
   return false;
 };
+
+export type PanelItem = { key: string; title: ReactNode; actions: ReactNode; body: ReactNode };
+
+/**
+ * Items that open to their settings (a filter, an element, a tab): the title is a button that
+ * shows or hides the body (aria-expanded), with the item's own buttons beside it, not inside it.
+ */
+export function Panels({
+  items,
+  open,
+  onChange,
+  size = 'middle',
+}: {
+  items: readonly PanelItem[];
+  open: readonly string[];
+  onChange: (open: string[]) => void;
+  size?: 'small' | 'middle';
+}) {
+  const id = useId();
+  return (
+    <ul className={`config-panels config-panels--${size}`}>
+      {items.map((item) => {
+        const isOpen = open.includes(item.key);
+        const bodyId = `${id}-${item.key}`;
+        return (
+          <li key={item.key} className={`config-panel${isOpen ? ' config-panel--open' : ''}`}>
+            <div className="config-panel__head">
+              <button
+                type="button"
+                className="config-panel__toggle"
+                aria-expanded={isOpen}
+                aria-controls={isOpen ? bodyId : undefined}
+                onClick={() =>
+                  onChange(isOpen ? open.filter((key) => key !== item.key) : [...open, item.key])
+                }
+              >
+                <RightOutlined className="config-panel__chevron" rotate={isOpen ? 90 : 0} aria-hidden />
+                {item.title}
+              </button>
+              {item.actions}
+            </div>
+            {isOpen && (
+              <div id={bodyId} className="config-panel__body">
+                {item.body}
+              </div>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -217,7 +217,7 @@ function ConfigEditor({ document }: { document: ConfigDocumentDetail }) {
   return (
     <div className="page config-editor">
       <nav aria-label="Breadcrumb" className="config-editor__crumbs">
-        <Link to={listPath}>Back to {document.typeLabel}</Link>
+        <Link to={listPath}>Back to {listPath.endsWith('/configs') ? 'configs' : document.typeLabel}</Link>
       </nav>
       <div className="config-editor__head">
         <div>
