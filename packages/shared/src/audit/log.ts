@@ -117,7 +117,18 @@ export const auditLogQuerySchema = z
       .default(AUDIT_LOG_LIMITS.pageSize),
   })
   .refine(datesInOrder, dateOrder);
-export type AuditLogQuery = z.input<typeof auditLogQuerySchema>;
+/** The query as a client writes it (the server also takes `action` as one comma-separated value). */
+export type AuditLogQuery = {
+  action?: AuditAction[];
+  actor?: string;
+  targetType?: string;
+  targetId?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+  page?: number;
+  pageSize?: number;
+};
 export type AuditLogQueryValues = z.output<typeof auditLogQuerySchema>;
 
 export const auditLogPageSchema = z.object({
