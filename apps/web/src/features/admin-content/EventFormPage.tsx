@@ -286,9 +286,11 @@ export function AdminEventFormPage() {
                 );
               })}
               {fields.length < eventFeatureNames.length && (
-                <Button icon={<PlusOutlined />} onClick={() => add({})} style={{ marginBottom: 24 }}>
-                  Add feature
-                </Button>
+                <div style={{ marginBottom: 24 }}>
+                  <Button icon={<PlusOutlined />} onClick={() => add({})}>
+                    Add feature
+                  </Button>
+                </div>
               )}
             </>
           )}
