@@ -408,6 +408,70 @@ describe('links between configs (spec 03 §3.1, §5)', () => {
   });
 });
 
+describe('the screens’ readers (GET and PUT /configs/:type)', () => {
+  it('PUT /configs/:type saves the live document as a new version with an audit row', async () => {
+    const council = await buildTenantWithUsers(t.database.db);
+    const theirAdmin = await signIn(t.app, council.name, council.email('admin'));
+    await ok(
+      call(theirAdmin, 'PUT', '/configs/layers-order', { groups: [{ groupName: 'A', layersOrder: [] }] }),
+    );
+    const saved = await ok<{ id: string }>(
+      call(theirAdmin, 'PUT', '/configs/layers-order', { groups: [{ groupName: 'B', layersOrder: [] }] }),
+    );
+    // Saving the same again changes nothing.
+    await ok(
+      call(theirAdmin, 'PUT', '/configs/layers-order', { groups: [{ groupName: 'B', layersOrder: [] }] }),
+    );
+    const versions = await ok<{ items: ConfigVersion[] }>(
+      call(theirAdmin, 'GET', `/config-documents/${saved.id}/versions`),
+    );
+    expect(versions.items.map((v) => [v.version, v.action, v.summary])).toEqual([
+      [2, 'update', 'groups.0.groupName changed'],
+      [1, 'create', 'Created'],
+    ]);
+    const audit = await auditRows(council.id, saved.id);
+    expect(audit.map((row) => [row.action, row.summary])).toEqual([
+      ['layer-config.update', 'Created the Layers order config (version 1): groups added'],
+      ['layer-config.update', 'Changed the Layers order config (version 2): groups.0.groupName changed'],
+    ]);
+    // Rolling back through the documents API is what the screens then read.
+    await ok(call(theirAdmin, 'POST', `/config-documents/${saved.id}/rollback`, { version: 1 }));
+    const read = await ok<{ config: unknown }>(call(theirAdmin, 'GET', '/configs/layers-order'));
+    expect(read.config).toEqual({ groups: [{ groupName: 'A', layersOrder: [] }] });
+  });
+
+  it('GET /configs/:type serves the live document with its links resolved', async () => {
+    const council = await buildTenantWithUsers(t.database.db);
+    const theirAdmin = await signIn(t.app, council.name, council.email('admin'));
+    const theirOfficer = await signIn(t.app, council.name, council.email('officer'));
+    const shared = await create(theirAdmin, {
+      type: 'site-card',
+      label: 'Shared card',
+      assignment: 'library',
+      store: 'immutable_configs',
+      config: { elements: [{ label: 'Ward', dbPropertyName: 'ward' }] },
+    });
+    const live = await create(theirAdmin, {
+      type: 'site-card',
+      label: 'Card',
+      config: { type: 'LINK_TO_CONFIG', id: shared.id, table: 'immutable_configs' },
+    });
+    expect(live.assignment).toBe('tenant');
+    const read = await ok<{ id: string; config: unknown }>(call(theirOfficer, 'GET', '/configs/site-card'));
+    expect(read).toEqual(
+      expect.objectContaining({
+        id: live.id,
+        config: { elements: [{ label: 'Ward', dbPropertyName: 'ward' }] },
+      }),
+    );
+    // Deleted, the council has none: the spec's message.
+    await ok(call(theirAdmin, 'DELETE', `/config-documents/${live.id}`));
+    const gone = await call(theirOfficer, 'GET', '/configs/site-card');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json()).toEqual({ message: 'Site card config does not exist' });
+  });
+});
+
 describe('templates', () => {
   it('saves a template, creates a config from it, and deletes it, with audit rows', async () => {
     const template = await ok<ConfigTemplate>(
