@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Drawer, Empty, Form, Input, Space, Spin, Table, Tag, Typography } from 'antd';
 import {
   accessActionLabels,
+  accessActions,
   accessUnitLabels,
+  accessUnits,
   adminUserMessages as m,
   grantKey,
   type AdminRole,
@@ -15,6 +17,16 @@ import { ErrorAlert, Frame } from './shared';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; role: AdminRole };
 type Values = { name: string; description: string };
+
+/** A role's grants as one line per area: "Sites: read, write". */
+function grantsByUnit(grants: readonly Grant[]) {
+  return accessUnits
+    .map((unit) => ({
+      unit,
+      actions: accessActions.filter((action) => grants.some((g) => g.unit === unit && g.action === action)),
+    }))
+    .filter((entry) => entry.actions.length > 0);
+}
 
 const sameGrants = (a: readonly Grant[], b: readonly Grant[]) =>
   a.length === b.length && a.every((g) => b.some((h) => grantKey(g) === grantKey(h)));
@@ -97,9 +109,10 @@ export function RolesPage() {
                   <Typography.Text type="secondary">None</Typography.Text>
                 ) : (
                   <Space size={[4, 4]} wrap>
-                    {role.grants.map((g) => (
-                      <Tag key={grantKey(g)}>
-                        {accessUnitLabels[g.unit]} {accessActionLabels[g.action].toLowerCase()}
+                    {grantsByUnit(role.grants).map(({ unit, actions }) => (
+                      <Tag key={unit}>
+                        {accessUnitLabels[unit]}:{' '}
+                        {actions.map((a) => accessActionLabels[a].toLowerCase()).join(', ')}
                       </Tag>
                     ))}
                   </Space>
