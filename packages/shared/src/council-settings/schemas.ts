@@ -63,18 +63,18 @@ export type CouncilSettings = z.infer<typeof councilSettingsSchema>;
  * PATCH /admin/council: any of the editable fields; emails and social links are replaced whole
  * (a link left out is removed). The colours' contrast is checked by the server against what changed.
  */
-export const councilSettingsPatchSchema = z
-  .object({
-    rawName: z.string().trim().min(1, 'Enter the council’s name').max(200),
-    shortName: z.string().trim().min(1, 'Enter a short name').max(64),
-    mainColor: hexColorSchema,
-    theme: tenantThemeSchema,
-    email: councilEmailsSchema,
-    social: councilSocialLinksSchema,
-    location: z.string().trim().max(COUNCIL_LIMITS.locationMax).nullable(),
-    locationLonLat: lonLatSchema.nullable(),
-    mapLicense: z.string().trim().max(COUNCIL_LIMITS.mapLicenseMax).nullable(),
-  })
+export const councilSettingsFieldsSchema = z.object({
+  rawName: z.string().trim().min(1, 'Enter the council’s name').max(200),
+  shortName: z.string().trim().min(1, 'Enter a short name').max(64),
+  mainColor: hexColorSchema,
+  theme: tenantThemeSchema,
+  email: councilEmailsSchema,
+  social: councilSocialLinksSchema,
+  location: z.string().trim().max(COUNCIL_LIMITS.locationMax).nullable(),
+  locationLonLat: lonLatSchema.nullable(),
+  mapLicense: z.string().trim().max(COUNCIL_LIMITS.mapLicenseMax).nullable(),
+});
+export const councilSettingsPatchSchema = councilSettingsFieldsSchema
   .partial()
   .strict()
   .refine((patch) => Object.keys(patch).length > 0, messages.nothingToChange);

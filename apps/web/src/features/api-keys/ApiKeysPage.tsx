@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Empty, Form, Input, Popconfirm, Select, Spin, Table, Tag, Typography } from 'antd';
 import { API_KEY_LIMITS, apiKeyMessages, type ApiKey, type CreatedApiKey } from '@planning/shared';
@@ -17,8 +17,11 @@ type FormValues = { name: string; expiry: string };
 
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB') : '—');
 
-/** /settings: the user's personal API keys for QGIS and other OGC API clients (issue 13 point 6). */
-export function ApiKeysPage() {
+/**
+ * The user's personal API keys for QGIS and other OGC API clients (issue 13 point 6): the
+ * 'API keys' tab of /settings (`embedded`: inside the settings page, which has the heading and frame).
+ */
+export function ApiKeysPage({ embedded = false }: { embedded?: boolean }) {
   const queryClient = useQueryClient();
   const [form] = Form.useForm<FormValues>();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -43,8 +46,7 @@ export function ApiKeysPage() {
   const origin = window.location.origin;
 
   return (
-    <main className="api-keys-page" style={{ maxWidth: 960, margin: '0 auto', padding: 24 }}>
-      <Typography.Title level={1}>Settings</Typography.Title>
+    <Frame embedded={embedded}>
       <Typography.Title level={2}>API keys</Typography.Title>
       <Typography.Paragraph>
         A personal API key lets QGIS, GDAL and other OGC API clients read this council’s sites and layers as
@@ -166,6 +168,16 @@ export function ApiKeysPage() {
           ]}
         />
       )}
+    </Frame>
+  );
+}
+
+function Frame({ embedded, children }: { embedded: boolean; children: ReactNode }) {
+  if (embedded) return <section className="api-keys-page">{children}</section>;
+  return (
+    <main className="api-keys-page" style={{ maxWidth: 960, margin: '0 auto', padding: 24 }}>
+      <Typography.Title level={1}>Settings</Typography.Title>
+      {children}
     </main>
   );
 }

@@ -1,0 +1,82 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { councilSettingsMessages } from '@planning/shared';
+import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+
+let running: RunningApp;
+beforeAll(async () => {
+  running = await startRunningApp();
+});
+afterAll(() => running?.close());
+
+const background = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
+
+describe('council settings (issue 16 points 4 and 7)', () => {
+  it('changes the main colour with a live contrast check, and the header follows without a reload', async () => {
+    const page = await openAsTenant(running, 'demo', '/settings/council');
+    const colour = page.getByRole('textbox', { name: 'Main colour' });
+    await colour.waitFor();
+    // The demo council's blue, before anything changes.
+    expect(await background(page, '.app-header')).toBe('rgb(29, 79, 145)');
+
+    // A yellow white text cannot be read on: the ratio and the fail show as it is typed.
+    await colour.fill('#ffdd00');
+    const status = page.locator('#main-colour-contrast');
+    await expect.poll(() => status.innerText()).toContain('Contrast 1.34:1: fails AA');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Main colour #ffdd00 gives white text a contrast of only 1.34:1').first().waitFor();
+    expect(await background(page, '.app-header')).toBe('rgb(29, 79, 145)');
+
+    // A deep red passes, and the preview's header takes it at once.
+    await colour.fill('#8a1538');
+    await expect.poll(() => status.innerText()).toContain('passes AA');
+    await expect
+      .poll(() => background(page, '[data-testid="brand-preview-header"]'))
+      .toBe('rgb(138, 21, 56)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(councilSettingsMessages.saved).waitFor();
+
+    // The app's own header takes the colour, with no reload.
+    await expect.poll(() => background(page, '.app-header')).toBe('rgb(138, 21, 56)');
+
+    // Saved for good: a fresh page shows it too.
+    await page.reload();
+    await page.getByRole('textbox', { name: 'Main colour' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Main colour' }).inputValue()).toBe('#8a1538');
+    expect(await background(page, '.app-header')).toBe('rgb(138, 21, 56)');
+  });
+
+  it("turns the 'Analysis page' flag off and the Analysis menu entry goes, and comes back when on", async () => {
+    const page = await openAsTenant(running, 'demo', '/settings/features');
+    const analysis = page.getByRole('menuitem', { name: 'Analysis' });
+    await analysis.waitFor();
+    const flag = page.getByRole('switch', { name: 'Analysis page' });
+    await flag.waitFor();
+    expect(await flag.getAttribute('aria-checked')).toBe('true');
+
+    await flag.click();
+    await expect.poll(() => flag.getAttribute('aria-checked')).toBe('false');
+    await page.getByText(councilSettingsMessages.flagsSaved).first().waitFor();
+    await expect.poll(() => analysis.count()).toBe(0);
+    // The other consultation entries stay.
+    expect(await page.getByRole('menuitem', { name: 'Doc Builder' }).count()).toBe(1);
+
+    // Off for everyone: a new page of another staff member has no entry either.
+    const officer = await openAsTenant(running, 'demo', '/map', 'officer');
+    await officer.getByRole('menuitem', { name: 'Doc Builder' }).waitFor();
+    expect(await officer.getByRole('menuitem', { name: 'Analysis' }).count()).toBe(0);
+
+    await flag.click();
+    await expect.poll(() => flag.getAttribute('aria-checked')).toBe('true');
+    await analysis.waitFor();
+  });
+
+  it('shows non-administrators only their API keys tab', async () => {
+    const page = await openAsTenant(running, 'demo', '/settings/council', 'officer');
+    await page.getByRole('tab', { name: 'API keys' }).waitFor();
+    await expect.poll(() => page.url()).toContain('/settings/api-keys');
+    expect(await page.getByRole('tab').allInnerTexts()).toEqual(['API keys']);
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
+  });
+});
