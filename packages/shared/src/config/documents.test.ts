@@ -226,10 +226,23 @@ describe('config schemas (spec 03 §3.2, §5)', () => {
       'Location must have exactly 2 numbers',
     );
     expect(validateConfig('touch-points', points({ location: ['1', '2'] })).valid).toBe(false);
-    expect(validateConfig('touch-points', points({ images: ['ftp:/x y'] })).issues).toContainEqual({
-      path: 'touchPoints.0.images.0',
-      message: 'Image must be a URL',
-    });
+    for (const image of [
+      'ftp://example.org/a.jpg',
+      'javascript:alert(1)',
+      'data:image/png;base64,AA',
+      'picture.jpg',
+      '//evil.example/a.jpg',
+    ])
+      expect(validateConfig('touch-points', points({ images: [image] })).issues, image).toContainEqual({
+        path: 'touchPoints.0.images.0',
+        message: 'Image must be a URL',
+      });
+    for (const image of [
+      'https://example.org/a.jpg',
+      'http://example.org/a.jpg',
+      '/api/v1/files/abc/download',
+    ])
+      expect(validateConfig('touch-points', points({ images: [image] })).valid, image).toBe(true);
   });
 
   it('knows the four question kinds and the two show modes', () => {

@@ -13,7 +13,20 @@ const id = z
   .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$/, 'An id has letters, digits, - or _ (up to 64)');
 const text = (max: number, message?: string) => z.string().trim().min(1, message).max(max);
 const longText = z.string().max(20_000);
-const url = z.url({ message: configMessages.imageUrl });
+/**
+ * Spec 03 §5: image urls must be urls. An http(s) address, or a path on this site (an uploaded
+ * file, '/api/v1/files/…'); never javascript: or data: (they are shown to the public).
+ */
+export function isImageUrl(value: string): boolean {
+  if (/^\/(?!\/)\S*$/.test(value)) return true;
+  try {
+    const parsed = new URL(value);
+    return (parsed.protocol === 'https:' || parsed.protocol === 'http:') && parsed.hostname !== '';
+  } catch {
+    return false;
+  }
+}
+const url = z.string().max(2000, configMessages.imageUrl).refine(isImageUrl, configMessages.imageUrl);
 
 /** Fails with the duplicate-id message at each later repeat of the same id. */
 function uniqueIds<T extends { id: string }>(items: T[], context: z.RefinementCtx) {
