@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
+import { pageSession } from './support/consultations';
 import {
   openAsTenant,
   openedDialog,
@@ -133,6 +134,72 @@ describe('config editor (issue 16 point 2)', () => {
       await page.getByRole('textbox', { name: 'Site search config as JSON' }).waitFor();
       await expect.poll(() => jsonText(page)).toContain('"filters"');
       expect(await jsonText(page)).not.toContain('suitable_area');
+    },
+  );
+
+  it(
+    'a save after another admin saved is refused with a reload; leaving with changes asks first',
+    { timeout: 60_000 },
+    async () => {
+      const page = await openAsTenant(running, 'demo', '/admin/placemaker/configs', 'admin');
+      await page.getByRole('link', { name: 'Site card' }).click();
+      await page.getByRole('heading', { name: 'Site card', level: 1 }).waitFor({ timeout: 30_000 });
+      await page.getByText('Config is valid').waitFor();
+      const configId = page.url().split('/').pop() ?? '';
+
+      await page.locator('.config-panel__toggle').first().click();
+      await page.locator('.config-panel').first().getByRole('textbox', { name: 'Label' }).fill('HELAA ref.');
+
+      // Meanwhile another admin saves the same config.
+      const { request, headers, url } = await pageSession(running, page);
+      const current = (await (
+        await request.get(url(`/config-documents/${configId}`), { headers })
+      ).json()) as {
+        config: { elements: { label: string }[] };
+        version: number;
+      };
+      const theirs = {
+        ...current.config,
+        elements: current.config.elements.map((element, index) =>
+          index === 0 ? { ...element, label: 'Reference' } : element,
+        ),
+      };
+      const saved = await request.put(url(`/config-documents/${configId}`), {
+        headers,
+        data: { config: theirs, expectedVersion: current.version },
+      });
+      expect(saved.status()).toBe(200);
+
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      const stale = page.getByRole('alert').filter({ hasText: 'Someone else has saved this config' });
+      await stale.waitFor();
+      await shot(page, 'config-editor-stale');
+      await stale.getByRole('button', { name: 'Reload' }).click();
+      await page.getByText(`Version ${current.version + 1} ·`).waitFor();
+      await page.locator('.config-panel__toggle').first().click();
+      await expect
+        .poll(() =>
+          page.locator('.config-panel').first().getByRole('textbox', { name: 'Label' }).inputValue(),
+        )
+        .toBe('Reference');
+
+      // Leaving with changes not saved asks; Stay keeps them, Leave goes.
+      await page.locator('.config-panel').first().getByRole('textbox', { name: 'Label' }).fill('Ref');
+      await page.getByRole('link', { name: 'Back to configs' }).click();
+      const leaveQuestion = () => page.getByRole('dialog').filter({ hasText: 'Leave without saving?' });
+      const question = await settledDialog(page, leaveQuestion());
+      await question.getByRole('button', { name: 'Stay' }).click();
+      await question.waitFor({ state: 'hidden' });
+      expect(
+        await page.locator('.config-panel').first().getByRole('textbox', { name: 'Label' }).inputValue(),
+      ).toBe('Ref');
+      await page.getByRole('link', { name: 'Back to configs' }).click();
+      await (
+        await openedDialog(page, 'Leave without saving?')
+      )
+        .getByRole('button', { name: 'Leave' })
+        .click();
+      await page.getByRole('heading', { name: 'Configs', level: 1 }).waitFor();
     },
   );
 });

@@ -3,6 +3,7 @@ import {
   configDocumentDetailSchema,
   configDocumentListSchema,
   configTemplateListSchema,
+  configTemplateSchema,
   configVersionDetailSchema,
   configVersionListSchema,
   type ConfigDocumentDetail,
@@ -13,6 +14,7 @@ import {
   type ConfigVersion,
   type ConfigVersionDetail,
   type CreateConfigDocumentBody,
+  type CreateConfigTemplateBody,
   type UpdateConfigDocumentBody,
 } from '@planning/shared';
 import { api, noContent } from '../../api/client';
@@ -95,6 +97,11 @@ export function rollBackConfigDocument(id: string, version: number) {
   return api.post(`/config-documents/${encodeURIComponent(id)}/rollback`, configDocumentDetailSchema, {
     version,
   });
+}
+
+/** A template from a document (the editor's current one): new configs of its type can start from it. */
+export function createConfigTemplate(body: CreateConfigTemplateBody) {
+  return api.post('/config-templates', configTemplateSchema, body);
 }
 
 export async function fetchConfigTemplates(signal?: AbortSignal) {

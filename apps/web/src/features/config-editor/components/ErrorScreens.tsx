@@ -1,4 +1,5 @@
-import { Button, Result } from 'antd';
+import type { ReactNode } from 'react';
+import { Button, Result, Space } from 'antd';
 import { configMessages } from '@planning/shared';
 import { ApiError } from '../../../api/client';
 
@@ -17,10 +18,13 @@ export function ConfigErrorScreen({
   message,
   hint = configMessages.errorHint,
   onReload,
+  extra,
 }: {
   message: string;
   hint?: string;
   onReload: () => void;
+  /** A way on besides Reload (back to the list). */
+  extra?: ReactNode;
 }) {
   return (
     <div className="page page--centred">
@@ -29,9 +33,12 @@ export function ConfigErrorScreen({
         title={<h1 className="config-error__title">{configMessages.errorTitle(message)}</h1>}
         subTitle={hint}
         extra={
-          <Button type="primary" onClick={onReload}>
-            {configMessages.reload}
-          </Button>
+          <Space wrap>
+            <Button type="primary" onClick={onReload}>
+              {configMessages.reload}
+            </Button>
+            {extra}
+          </Space>
         }
       />
     </div>

@@ -195,7 +195,7 @@ export function SiteCardForm({
                       label="Prefix"
                       value={textOf(element, 'prefix')}
                       problem={problem('prefix')}
-                      placeholder="£"
+                      placeholder="e.g. £"
                       onChange={(text) => set('prefix', optionalText(text))}
                     />
                     <TextSetting
@@ -203,7 +203,7 @@ export function SiteCardForm({
                       label="Measurement"
                       value={textOf(element, 'measurement')}
                       problem={problem('measurement')}
-                      placeholder="ha"
+                      placeholder="e.g. ha"
                       onChange={(text) => set('measurement', optionalText(text))}
                     />
                     <TextSetting

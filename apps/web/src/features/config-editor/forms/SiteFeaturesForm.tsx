@@ -47,6 +47,15 @@ const contentKinds = {
 } as const;
 type ContentKind = keyof typeof contentKinds;
 
+const cellTypeLabels: Record<(typeof featureCellTypes)[number], string> = {
+  select: 'Select',
+  text: 'Text',
+  number: 'Number',
+  date: 'Date',
+  textarea: 'Text area',
+  checkbox: 'Checkbox',
+};
+
 const newCell = () => ({ label: '', dbPropertyName: '', fieldType: 'text' });
 const newContent: Record<ContentKind, () => unknown> = {
   FIELD: () => ({ type: 'FIELD', cell: newCell() }),
@@ -122,7 +131,7 @@ function CellEditor({ path, value, onChange, fields, problems }: Edit & { path: 
         label="Field type"
         value={textOf(cell, 'fieldType') as (typeof featureCellTypes)[number]}
         problem={problem('fieldType')}
-        options={featureCellTypes.map((type) => ({ value: type, label: type }))}
+        options={featureCellTypes.map((type) => ({ value: type, label: cellTypeLabels[type] }))}
         onChange={(type) => set(['fieldType'], type)}
       />
       <NumberSetting

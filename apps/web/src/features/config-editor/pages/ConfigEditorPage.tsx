@@ -24,6 +24,7 @@ import { ComparePanel } from '../components/ChangeList';
 import { assignmentLabel, when } from '../components/ConfigDocumentTable';
 import { ConfigErrorScreen, GenericErrorScreen, messageOf } from '../components/ErrorScreens';
 import { JsonEditor } from '../components/JsonEditor';
+import { TemplateButton } from '../components/TemplateButton';
 import { ValidationPanel } from '../components/ValidationPanel';
 import { VersionHistory } from '../components/VersionHistory';
 import { SiteCardForm } from '../forms/SiteCardForm';
@@ -94,6 +95,9 @@ class EditorBoundary extends Component<{ children: ReactNode }, { error: unknown
  */
 export function ConfigEditorPage() {
   const { configId = '' } = useParams();
+  const listPath = useLocation()
+    .pathname.replace(/\/+$/, '')
+    .replace(/\/[^/]+$/, '');
   const document = useQuery({
     queryKey: configQueryKeys.detail(configId),
     queryFn: ({ signal }) => fetchConfigDocument(configId, signal),
@@ -103,27 +107,32 @@ export function ConfigEditorPage() {
   });
   if (document.isPending) return <LoadingSteps phase="fetching" />;
   if (document.isError) {
-    const notFound = document.error instanceof ApiError && document.error.status === 404;
+    // An id that is no config's (or no id at all, which the route refuses with 400) is not found.
+    const notFound =
+      document.error instanceof ApiError && (document.error.status === 404 || document.error.status === 400);
     return (
       <ConfigErrorScreen
         message={notFound ? configMessages.notFound : messageOf(document.error, configMessages.failedToGet)}
         onReload={() => void document.refetch()}
+        extra={<Link to={listPath}>Back to the list</Link>}
       />
     );
   }
   return (
     <EditorBoundary>
       {/* A new key per version: a save or rollback starts the draft again from the saved document. */}
-      <ConfigEditor key={`${document.data.id}:${document.data.version}`} document={document.data} />
+      <ConfigEditor
+        key={`${document.data.id}:${document.data.version}`}
+        document={document.data}
+        listPath={listPath}
+      />
     </EditorBoundary>
   );
 }
 
-function ConfigEditor({ document }: { document: ConfigDocumentDetail }) {
+function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; listPath: string }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const location = useLocation();
-  const listPath = location.pathname.replace(/\/+$/, '').replace(/\/[^/]+$/, '');
   const draft = useConfigDraft(document);
   const Form = formEditors[document.type];
   const [tab, setTab] = useState<'form' | 'json' | 'compare'>(Form ? 'form' : 'json');
@@ -239,6 +248,7 @@ function ConfigEditor({ document }: { document: ConfigDocumentDetail }) {
           <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
             Version history
           </Button>
+          <TemplateButton type={document.type} draft={draft.parsed.ok ? draft.parsed.value : undefined} />
           {editable && (
             <>
               <Button onClick={draft.reset} disabled={!draft.dirty}>

@@ -95,19 +95,20 @@ export function ConfigsPage() {
       <div className="config-list__body">
         <div className="config-list__side">
           {typeList}
-          <Select
-            className="config-list__type-select"
-            aria-label="Config type"
-            value={type}
-            onChange={setType}
-            options={[
-              { value: 'all', label: 'All types' },
-              ...configTypeNames.map((name) => ({
-                value: name,
-                label: `${configTypes[name]} (${counts.get(name) ?? 0})`,
-              })),
-            ]}
-          />
+          <div className="config-list__type-select">
+            <Select
+              aria-label="Config type"
+              value={type}
+              onChange={setType}
+              options={[
+                { value: 'all', label: 'All types' },
+                ...configTypeNames.map((name) => ({
+                  value: name,
+                  label: `${configTypes[name]} (${counts.get(name) ?? 0})`,
+                })),
+              ]}
+            />
+          </div>
         </div>
         <section className="config-list__main" aria-labelledby="config-list-heading">
           <div className="config-list__bar">
