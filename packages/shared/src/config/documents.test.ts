@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfigs } from './defaults';
-import { siteInfoConfigSchema } from './documents';
 import { configSchemas, validateConfig } from './schemas';
 import { configTypeNames, type ConfigType } from './types';
 
@@ -271,23 +270,5 @@ describe('config schemas (spec 03 §3.2, §5)', () => {
 
   it('the defaults are valid (spec 03 §3.3)', () => {
     for (const type of configTypeNames) expect(validateConfig(type, defaultConfigs[type]).valid).toBe(true);
-  });
-});
-
-describe('site info config (spec 03 §3.2)', () => {
-  it('takes tables of columns and single fields', () => {
-    expect(
-      siteInfoConfigSchema.safeParse({
-        items: [
-          { type: 'field', title: 'Ward', columnName: 'ward' },
-          { type: 'table', columns: [{ title: 'Area', columnName: 'size_ha' }] },
-        ],
-      }).success,
-    ).toBe(true);
-    expect(siteInfoConfigSchema.safeParse({ items: [{ type: 'table', columns: [] }] }).success).toBe(false);
-    expect(
-      siteInfoConfigSchema.safeParse({ items: [{ type: 'field', title: 'x', columnName: 'Bad Name' }] })
-        .success,
-    ).toBe(false);
   });
 });

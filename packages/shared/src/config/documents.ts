@@ -312,27 +312,3 @@ export const callForSitesQuestionnaireConfigSchema = z.object({
   topics: z.array(questionTopicSchema).max(50).superRefine(uniqueIds),
 });
 export type CallForSitesQuestionnaireConfig = z.infer<typeof callForSitesQuestionnaireConfigSchema>;
-
-// ---------------------------------------------------------------------------------------------
-// Site info config (spec 03 §3.2, for site information display): items of type table (columns
-// with title and columnName) or single field (title, columnName). A part other documents embed.
-
-const columnName = z
-  .string()
-  .regex(/^[a-z][a-z0-9_]{0,62}$/, 'A column name has lower-case letters, digits or _');
-
-export const siteInfoItemSchema = z.discriminatedUnion('type', [
-  z.object({
-    type: z.literal('table'),
-    title: z.string().max(200).optional(),
-    columns: z
-      .array(z.object({ title: text(200, configMessages.titleRequired), columnName }))
-      .min(1)
-      .max(20),
-  }),
-  z.object({ type: z.literal('field'), title: text(200, configMessages.titleRequired), columnName }),
-]);
-export type SiteInfoItem = z.infer<typeof siteInfoItemSchema>;
-
-export const siteInfoConfigSchema = z.object({ items: z.array(siteInfoItemSchema).max(100) });
-export type SiteInfoConfig = z.infer<typeof siteInfoConfigSchema>;
