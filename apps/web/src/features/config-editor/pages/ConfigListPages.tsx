@@ -15,10 +15,11 @@ function useBasePath() {
   return useLocation().pathname.replace(/\/+$/, '');
 }
 
-function useConfigDocuments(includeDeleted: boolean) {
+/** Deleted ones too: the screens show them on a switch, and say when there are any. */
+function useConfigDocuments() {
   return useQuery({
-    queryKey: configQueryKeys.list(includeDeleted),
-    queryFn: ({ signal }) => fetchConfigDocuments(includeDeleted, signal),
+    queryKey: configQueryKeys.list(true),
+    queryFn: ({ signal }) => fetchConfigDocuments(true, signal),
   });
 }
 
@@ -42,7 +43,7 @@ export function ConfigsPage() {
   const [includeDeleted, setIncludeDeleted] = useState(false);
   const [type, setType] = useState<ConfigType | 'all'>('all');
   const [creating, setCreating] = useState(false);
-  const documents = useConfigDocuments(includeDeleted);
+  const documents = useConfigDocuments();
 
   const counts = useMemo(() => {
     const found = new Map<ConfigType, number>();
@@ -52,7 +53,9 @@ export function ConfigsPage() {
   }, [documents.data]);
   const countOf = (name: ConfigType | 'all') =>
     name === 'all' ? [...counts.values()].reduce((sum, count) => sum + count, 0) : (counts.get(name) ?? 0);
-  const shown = (documents.data ?? []).filter((document) => type === 'all' || document.type === type);
+  const shown = (documents.data ?? []).filter(
+    (document) => (type === 'all' || document.type === type) && (includeDeleted || !document.deletedAt),
+  );
 
   if (documents.isError)
     return <GenericErrorScreen error={documents.error} onRetry={() => void documents.refetch()} />;
@@ -153,7 +156,7 @@ export function ConfigTypePage({ type }: { type: string; app: 'placemaker' | 'co
   const basePath = useBasePath();
   const [includeDeleted, setIncludeDeleted] = useState(false);
   const [creating, setCreating] = useState(false);
-  const documents = useConfigDocuments(includeDeleted);
+  const documents = useConfigDocuments();
   const known = (configTypeNames as string[]).includes(type) ? (type as ConfigType) : null;
 
   if (!known)
@@ -196,7 +199,11 @@ export function ConfigTypePage({ type }: { type: string; app: 'placemaker' | 'co
               <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
                 Create config
               </Button>
-              {ofType.length > 0 && <DeletedToggle value={includeDeleted} onChange={setIncludeDeleted} />}
+              {ofType.length > 0 && (
+                <Button onClick={() => setIncludeDeleted(true)}>
+                  Show {ofType.length === 1 ? 'the deleted config' : `the ${ofType.length} deleted configs`}
+                </Button>
+              )}
             </div>
           }
         />
@@ -217,7 +224,7 @@ export function ConfigTypePage({ type }: { type: string; app: 'placemaker' | 'co
         <DeletedToggle value={includeDeleted} onChange={setIncludeDeleted} />
       </div>
       <ConfigDocumentTable
-        documents={ofType}
+        documents={includeDeleted ? ofType : live}
         editorPath={basePath}
         showType={false}
         caption={`${configTypes[known]} configs`}
