@@ -79,4 +79,30 @@ describe('council settings (issue 16 points 4 and 7)', () => {
     expect(await page.getByRole('tab').allInnerTexts()).toEqual(['API keys']);
     await page.getByRole('heading', { name: 'API keys' }).waitFor();
   });
+
+  it('keeps Settings open to administrators under global maintenance, so they can turn it off', async () => {
+    const page = await openAsTenant(running, 'demo', '/settings/maintenance');
+    const globalSwitch = page.getByRole('switch', { name: 'Global maintenance' });
+    await globalSwitch.waitFor();
+    await globalSwitch.click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('Back at noon');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(councilSettingsMessages.maintenanceSaved).first().waitFor();
+    // The administrator stays on Settings, under a banner; everyone else sees the notice.
+    await page.getByText('Global maintenance is on').waitFor();
+    expect(await page.getByRole('heading', { name: 'Settings' }).count()).toBe(1);
+    const officer = await openAsTenant(running, 'demo', '/map', 'officer');
+    await officer.getByRole('heading', { name: 'Back at noon' }).waitFor();
+    const officerSettings = await openAsTenant(running, 'demo', '/settings/api-keys', 'officer');
+    await officerSettings.getByRole('heading', { name: 'Back at noon' }).waitFor();
+
+    // Off again: the officer's next load has the site back.
+    await expect.poll(() => globalSwitch.getAttribute('aria-checked')).toBe('true');
+    await globalSwitch.click();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect.poll(() => page.getByText('Global maintenance is on').count()).toBe(0);
+    await officer.reload();
+    await officer.getByRole('menuitem', { name: 'Map' }).waitFor();
+    expect(await officer.getByRole('heading', { name: 'Back at noon' }).count()).toBe(0);
+  });
 });

@@ -198,7 +198,7 @@ function CouncilForm({ settings }: { settings: CouncilSettings }) {
       layout="vertical"
       initialValues={initial}
       onFinish={(values) => save.mutate(values)}
-      requiredMark="optional"
+      requiredMark={false}
       scrollToFirstError
     >
       <Card title="Name" className="council-settings__section">
