@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import {
   configMessages,
+  configTypeNames,
   configTypes,
   configVersionActions,
   defaultConfigOf,
@@ -151,7 +152,12 @@ async function detailOf(trx: Trx, row: ConfigRow): Promise<ConfigDocumentDetail>
 }
 
 async function findRow(trx: Trx, id: string, forUpdate = false): Promise<ConfigRow> {
-  let query = trx.selectFrom('configs').selectAll().where('id', '=', id);
+  // Only the types this version knows (a row of another type would not fit the answer).
+  let query = trx
+    .selectFrom('configs')
+    .selectAll()
+    .where('id', '=', id)
+    .where('config_type', 'in', configTypeNames);
   if (forUpdate) query = query.forUpdate();
   const row = await query.executeTakeFirst();
   if (!row) throw notFound(configMessages.notFound);
@@ -220,7 +226,7 @@ export async function listConfigDocuments(
   },
 ) {
   return withTenant(db, tenantId, async (trx) => {
-    let select = trx.selectFrom('configs').selectAll();
+    let select = trx.selectFrom('configs').selectAll().where('config_type', 'in', configTypeNames);
     if (query.type) select = select.where('config_type', '=', query.type);
     if (query.store) select = select.where('store', '=', query.store);
     if (query.assignment) select = select.where('assignment', '=', query.assignment);
@@ -258,6 +264,7 @@ export async function getConfigDocumentsByIds(
       .selectFrom('configs')
       .selectAll()
       .where('id', 'in', query.ids)
+      .where('config_type', 'in', configTypeNames)
       .where('deleted_at', 'is', null);
     if (query.store) select = select.where('store', '=', query.store);
     if (query.type) select = select.where('config_type', '=', query.type);
@@ -281,6 +288,7 @@ export async function getConfigDocumentsByAssignment(
       .selectFrom('configs')
       .selectAll()
       .where('assignment', '=', assignment)
+      .where('config_type', 'in', configTypeNames)
       .where('deleted_at', 'is', null)
       .orderBy('config_type')
       .orderBy('label')
