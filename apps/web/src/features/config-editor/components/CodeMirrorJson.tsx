@@ -6,6 +6,9 @@ import { EditorState } from '@codemirror/state';
 
 export type JsonMark = { from: number; to: number; message: string };
 
+/** `request` changes with each ask, so the same span can be asked for twice. */
+export type RevealRequest = { from: number; to: number; request: number };
+
 /**
  * CodeMirror 6 on a JSON text (this module is its own chunk: the editor loads it when the JSON
  * tab first shows). Controlled: `value` in, `onChange` out; `marks` are the problems the page
@@ -18,6 +21,7 @@ export default function CodeMirrorJson({
   marksFor,
   label,
   readOnly = false,
+  reveal,
 }: {
   value: string;
   onChange: (text: string) => void;
@@ -25,6 +29,8 @@ export default function CodeMirrorJson({
   marksFor: string;
   label: string;
   readOnly?: boolean;
+  /** A span to select, scroll to and focus (a problem chosen in the validation panel). */
+  reveal?: RevealRequest | undefined;
 }) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
@@ -89,6 +95,18 @@ export default function CodeMirrorJson({
         : [];
     editor.dispatch(setDiagnostics(editor.state, diagnostics));
   }, [marks, marksFor, value]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor || !reveal) return;
+    const length = editor.state.doc.length;
+    const from = Math.min(reveal.from, length);
+    editor.dispatch({
+      selection: { anchor: from, head: Math.min(reveal.to, length) },
+      effects: EditorView.scrollIntoView(from, { y: 'center' }),
+    });
+    editor.focus();
+  }, [reveal]);
 
   return <div ref={host} className="config-json" />;
 }

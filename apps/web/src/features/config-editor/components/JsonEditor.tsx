@@ -1,11 +1,11 @@
 import { lazy, Suspense } from 'react';
 import { Spin } from 'antd';
-import type { JsonMark } from './CodeMirrorJson';
+import type { JsonMark, RevealRequest } from './CodeMirrorJson';
 
 // CodeMirror is about 150 kB: fetched only when a JSON editor first shows.
 const CodeMirrorJson = lazy(() => import('./CodeMirrorJson'));
 
-export type { JsonMark };
+export type { JsonMark, RevealRequest };
 
 /** The JSON editor of a config document (spec 03 §2 config editor), with its problems marked. */
 export function JsonEditor(props: {
@@ -15,6 +15,7 @@ export function JsonEditor(props: {
   marksFor: string;
   label: string;
   readOnly?: boolean;
+  reveal?: RevealRequest | undefined;
 }) {
   return (
     <Suspense

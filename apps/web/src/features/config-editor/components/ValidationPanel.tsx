@@ -50,6 +50,7 @@ export function ValidationPanel({
                             <button
                               type="button"
                               className="config-validation__path"
+                              aria-label={`${issue.path} (show in the JSON)`}
                               onClick={() => onShowProblem(issue.path)}
                             >
                               {issue.path}

@@ -23,7 +23,8 @@ import {
 import { ComparePanel } from '../components/ChangeList';
 import { assignmentLabel, when } from '../components/ConfigDocumentTable';
 import { ConfigErrorScreen, GenericErrorScreen, messageOf } from '../components/ErrorScreens';
-import { JsonEditor } from '../components/JsonEditor';
+import { JsonEditor, type RevealRequest } from '../components/JsonEditor';
+import { locatePath } from '../configJson';
 import { TemplateButton } from '../components/TemplateButton';
 import { ValidationPanel } from '../components/ValidationPanel';
 import { VersionHistory } from '../components/VersionHistory';
@@ -138,6 +139,7 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
   const [tab, setTab] = useState<'form' | 'json' | 'compare'>(Form ? 'form' : 'json');
   const [historyOpen, setHistoryOpen] = useState(false);
   const [failure, setFailure] = useState<SaveFailure | null>(null);
+  const [reveal, setReveal] = useState<RevealRequest | undefined>(undefined);
   const immutable = document.store === 'immutable_configs';
   const deleted = document.deletedAt !== null;
   const editable = !immutable && !deleted;
@@ -220,7 +222,15 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
 
   const changeCount = draft.comparison.changes.length;
   const problemsShown = (
-    <ValidationPanel check={draft.check} lastCheck={draft.lastCheck} onShowProblem={() => setTab('json')} />
+    <ValidationPanel
+      check={draft.check}
+      lastCheck={draft.lastCheck}
+      onShowProblem={(path) => {
+        // The JSON tab opens with the problem selected and in view.
+        setTab('json');
+        setReveal((before) => ({ ...locatePath(draft.text, path), request: (before?.request ?? 0) + 1 }));
+      }}
+    />
   );
 
   return (
@@ -366,6 +376,7 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
                     value={draft.text}
                     onChange={draft.setText}
                     readOnly={!editable}
+                    reveal={reveal}
                     marks={draft.marks}
                     marksFor={draft.text}
                     label={`${document.typeLabel} config as JSON`}
