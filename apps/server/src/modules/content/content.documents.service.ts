@@ -142,11 +142,15 @@ async function requireValid(trx: Trx, type: ConfigType, document: unknown, rootI
 async function detailOf(trx: Trx, row: ConfigRow): Promise<ConfigDocumentDetail> {
   const [item] = await listItems(trx, [row]);
   const built = await buildConfig(trx, row.config_type as ConfigType, row.config, row.id);
+  // jsonb keeps keys in its own order: a valid document is given back in its schema's order (the
+  // order an editor shows and an admin wrote), one with links as stored.
+  const ordered = built.validation.valid ? built.data : undefined;
+  const hasLinks = findConfigLinks(row.config).length > 0;
   return {
     ...item!,
     optionalData: row.optional_data,
-    config: row.config,
-    resolved: built.resolved,
+    config: ordered !== undefined && !hasLinks ? ordered : row.config,
+    resolved: ordered ?? built.resolved,
     validation: built.validation,
   };
 }
@@ -815,6 +819,8 @@ export async function writeTenantDocument(
   actor: Actor,
   type: ConfigType,
   config: unknown,
+  /** The label of a new document (the type's name unless given). */
+  label: string = configTypes[type],
 ): Promise<{ row: ConfigRow; changes: ConfigChange[]; created: boolean }> {
   const existing = await trx
     .selectFrom('configs')
@@ -827,7 +833,7 @@ export async function writeTenantDocument(
   if (!existing) {
     const row = await insertDocument(trx, tenantId, actor, {
       type,
-      label: configTypes[type],
+      label,
       store: 'configs',
       tags: [],
       assignment: TENANT_ASSIGNMENT,

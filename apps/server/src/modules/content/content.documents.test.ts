@@ -330,6 +330,20 @@ describe('config documents: create, change, versions, rollback (issue 16 point 1
   });
 });
 
+describe('the document as an editor shows it', () => {
+  it('comes back in its schema’s key order, whatever order jsonb keeps', async () => {
+    const created = await create(admin, {
+      type: 'site-card',
+      label: 'Ordered',
+      assignment: null,
+      config: { elements: [{ formatting: { decimals: 1 }, dbPropertyName: 'size_ha', label: 'Area' }] },
+    });
+    const read = await ok<ConfigDocumentDetail>(call(admin, 'GET', `/config-documents/${created.id}`));
+    const element = (read.config as { elements: object[] }).elements[0]!;
+    expect(Object.keys(element)).toEqual(['label', 'dbPropertyName', 'formatting']);
+  });
+});
+
 describe('links between configs (spec 03 §3.1, §5)', () => {
   it('resolves links before validation, and reports cycles and missing targets', async () => {
     const filters = await create(admin, {

@@ -202,6 +202,22 @@ function demoDocuments(
   };
 }
 
+/** What the demo documents are called in the configs list. */
+const demoLabels: Record<ConfigType, string> = {
+  'interactive-map': 'Town centre plan',
+  'public-web-map': 'Public map tabs',
+  'suggestion-map': 'Neighbourhood suggestions',
+  storytelling: 'Our places',
+  'call-for-sites-questionnaire': 'Call for sites questions',
+  'touch-points': 'Town walk',
+  'site-card': 'Site card',
+  'site-features': 'Site page tabs',
+  'site-search': 'Site search filters',
+  'map-metadata-card': 'Layer feature cards',
+  'layers-order': 'Layer tree groups',
+  'layer-tree-tooltips': 'Layer tree tooltips',
+};
+
 /**
  * Gives a demo council a document of every type it lacks: the site documents are seeded before
  * (their own demo shapes); the rest here, else the type's default.
@@ -231,5 +247,5 @@ export async function seedDemoConfigs(db: Kysely<Database>, tenantId: string, di
   }));
   const documents = demoDocuments(centres[districtName] ?? [-1.5, 52.5], layers);
   for (const type of configTypeNames)
-    await seedConfig(db, tenantId, type, documents[type] ?? defaultConfigOf(type));
+    await seedConfig(db, tenantId, type, documents[type] ?? defaultConfigOf(type), demoLabels[type]);
 }

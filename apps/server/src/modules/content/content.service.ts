@@ -42,7 +42,13 @@ const seeder: AuditActor = { userId: null, email: null, ip: null, userAgent: nul
  * Gives a council a current document of a type unless it has one (seeding; never overwrites an
  * admin's, so it may run again and again).
  */
-export async function seedConfig(db: Kysely<Database>, tenantId: string, type: ConfigType, config: unknown) {
+export async function seedConfig(
+  db: Kysely<Database>,
+  tenantId: string,
+  type: ConfigType,
+  config: unknown,
+  label: string = configTypes[type],
+) {
   const valid = configSchemas[type].parse(config);
   await withTenant(db, tenantId, async (trx) => {
     const existing = await trx
@@ -52,7 +58,7 @@ export async function seedConfig(db: Kysely<Database>, tenantId: string, type: C
       .where('assignment', '=', TENANT_ASSIGNMENT)
       .where('deleted_at', 'is', null)
       .executeTakeFirst();
-    if (!existing) await writeTenantDocument(trx, tenantId, seeder, type, valid);
+    if (!existing) await writeTenantDocument(trx, tenantId, seeder, type, valid, label);
   });
 }
 
