@@ -139,6 +139,13 @@ async function requireValid(trx: Trx, type: ConfigType, document: unknown, rootI
   return findConfigLinks(document).length > 0 ? document : built.data;
 }
 
+/** A stored document in its schema's key order when it is valid and has no links (jsonb reorders keys). */
+function inSchemaOrder(type: string, document: unknown): unknown {
+  if (document === null || !(type in configTypes) || findConfigLinks(document).length > 0) return document;
+  const checked = validateConfig(type as ConfigType, document);
+  return checked.valid ? checked.data : document;
+}
+
 async function detailOf(trx: Trx, row: ConfigRow): Promise<ConfigDocumentDetail> {
   const [item] = await listItems(trx, [row]);
   const built = await buildConfig(trx, row.config_type as ConfigType, row.config, row.id);
@@ -335,7 +342,7 @@ export async function getConfigVersion(
   version: number,
 ): Promise<ConfigVersionDetail> {
   return withTenant(db, tenantId, async (trx) => {
-    await findRow(trx, id);
+    const config = await findRow(trx, id);
     const row = await trx
       .selectFrom('config_versions')
       .selectAll()
@@ -351,8 +358,8 @@ export async function getConfigVersion(
       changedAt: row.changed_at.toISOString(),
       changedBy: row.changed_by ? (names.get(row.changed_by) ?? null) : null,
       summary: row.summary,
-      before: row.before ?? null,
-      after: row.after ?? null,
+      before: inSchemaOrder(config.config_type, row.before ?? null),
+      after: inSchemaOrder(config.config_type, row.after ?? null),
       changes: row.before === null || row.after === null ? [] : diffJson(row.before, row.after),
     };
   });
@@ -719,7 +726,7 @@ async function toTemplates(
     name: row.name,
     type: row.config_type as ConfigType,
     typeLabel: typeLabelOf(row),
-    config: row.config,
+    config: inSchemaOrder(row.config_type, row.config),
     createdAt: row.created_at.toISOString(),
     createdBy: row.created_by ? (names.get(row.created_by) ?? null) : null,
   }));
