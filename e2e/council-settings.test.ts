@@ -1,13 +1,22 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { councilSettingsMessages } from '@planning/shared';
 import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
+let folder: string;
 beforeAll(async () => {
   running = await startRunningApp();
+  folder = await mkdtemp(path.join(os.tmpdir(), 'planning-council-settings-'));
 });
-afterAll(() => running?.close());
+afterAll(async () => {
+  await running?.close();
+  await rm(folder, { recursive: true, force: true });
+});
 
 const background = (page: Page, selector: string) =>
   page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
@@ -104,5 +113,31 @@ describe('council settings (issue 16 points 4 and 7)', () => {
     await officer.reload();
     await officer.getByRole('menuitem', { name: 'Map' }).waitFor();
     expect(await officer.getByRole('heading', { name: 'Back at noon' }).count()).toBe(0);
+  });
+
+  it('uploads a logo checked by its content: a text file named .png is refused, a PNG shows in the header', async () => {
+    const fake = path.join(folder, 'crest.png');
+    await writeFile(fake, 'this is not a picture');
+    const real = path.join(folder, 'real-crest.png');
+    const png = new PNG({ width: 120, height: 40 });
+    png.data.fill(200);
+    await writeFile(real, PNG.sync.write(png));
+
+    const page = await openAsTenant(running, 'demo', '/settings/council');
+    await page.getByRole('textbox', { name: 'Main colour' }).waitFor();
+    const logoInput = page.locator('input[type=file]').first();
+    await logoInput.setInputFiles(fake);
+    await page.getByRole('alert').filter({ hasText: councilSettingsMessages.logoType }).waitFor();
+
+    await logoInput.setInputFiles(real);
+    await page.getByText(councilSettingsMessages.logoSaved).first().waitFor();
+    const headerLogo = page.getByRole('banner').getByRole('img', { name: 'Demo Borough Council logo' });
+    await expect
+      .poll(() => headerLogo.getAttribute('src'))
+      .toMatch(/^\/api\/v1\/public\/councils\/demo\/logos\/logo-[0-9a-f]{16}\.png$/);
+    await expect.poll(() => headerLogo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(120);
+    expect(await page.getByRole('alert').filter({ hasText: councilSettingsMessages.logoType }).count()).toBe(
+      0,
+    );
   });
 });

@@ -438,13 +438,17 @@ function LogoField({ kind, url }: { kind: LogoKind; url: string | null }) {
     await queryClient.invalidateQueries({ queryKey: currentTenantQuery.queryKey });
     void message.success(text);
   };
+  // A refusal shows beside the logo it is about, not as a notice of its own.
+  const shownBeside = () => undefined;
   const upload = useMutation({
     mutationFn: (file: File) => uploadLogo(kind, file),
     onSuccess: () => done(messages.logoSaved),
+    onError: shownBeside,
   });
   const remove = useMutation({
     mutationFn: () => removeLogo(kind),
     onSuccess: () => done(messages.logoRemoved),
+    onError: shownBeside,
   });
   const error = upload.error ?? remove.error;
 
