@@ -22,6 +22,7 @@ import {
 } from '../api';
 import { ComparePanel } from '../components/ChangeList';
 import { assignmentLabel, when } from '../components/ConfigDocumentTable';
+import { DetailsDialog, type ConfigMetaDraft } from '../components/DetailsDialog';
 import { ConfigErrorScreen, GenericErrorScreen, messageOf } from '../components/ErrorScreens';
 import { JsonEditor, type RevealRequest } from '../components/JsonEditor';
 import { locatePath } from '../configJson';
@@ -143,8 +144,21 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
   const immutable = document.store === 'immutable_configs';
   const deleted = document.deletedAt !== null;
   const editable = !immutable && !deleted;
+  const [meta, setMeta] = useState<ConfigMetaDraft | null>(null);
+  const [detailsOpen, setDetailsOpen] = useState(false);
+  const shownMeta: ConfigMetaDraft = meta ?? {
+    label: document.label,
+    tags: document.tags,
+    assignment: document.assignment,
+  };
+  const metaDirty =
+    meta !== null &&
+    (meta.label !== document.label ||
+      meta.assignment !== document.assignment ||
+      meta.tags.join('\n') !== document.tags.join('\n'));
+  const dirty = draft.dirty || metaDirty;
 
-  useUnsavedChangesGuard(draft.dirty, LEAVE_QUESTION);
+  useUnsavedChangesGuard(dirty, LEAVE_QUESTION);
 
   const dictionary = useQuery({
     queryKey: configQueryKeys.dictionary,
@@ -184,7 +198,11 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
 
   const save = useMutation({
     mutationFn: (config: unknown) =>
-      saveConfigDocument(document.id, { config, expectedVersion: document.version }),
+      saveConfigDocument(document.id, {
+        config,
+        expectedVersion: document.version,
+        ...(metaDirty && meta ? { label: meta.label, tags: meta.tags, assignment: meta.assignment } : {}),
+      }),
     onSuccess: (saved) => afterChange(saved, configMessages.saved),
     onError: failed,
   });
@@ -204,6 +222,11 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
 
   const handleSave = () => {
     setFailure(null);
+    // An immutable config keeps its document: only its details change.
+    if (immutable) {
+      save.mutate(document.config);
+      return;
+    }
     if (!draft.parsed.ok || (draft.check && !draft.check.validation.valid)) {
       void message.error(configMessages.invalid);
       return;
@@ -214,6 +237,7 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
   const handleReload = async () => {
     setFailure(null);
     draft.reset();
+    setMeta(null);
     await queryClient.invalidateQueries({ queryKey: configQueryKeys.detail(document.id) });
   };
 
@@ -240,12 +264,12 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
       </nav>
       <div className="config-editor__head">
         <div>
-          <h1 className="page__title config-editor__title">{document.label}</h1>
+          <h1 className="page__title config-editor__title">{shownMeta.label}</h1>
           <Space size={[4, 4]} wrap className="config-editor__meta">
             <Tag color="blue">{document.typeLabel}</Tag>
             <Tag>{configStores[document.store]}</Tag>
-            {document.assignment && <Tag>{assignmentLabel(document.assignment)}</Tag>}
-            {document.tags.map((tag) => (
+            {shownMeta.assignment && <Tag>{assignmentLabel(shownMeta.assignment)}</Tag>}
+            {shownMeta.tags.map((tag) => (
               <Tag key={tag}>{tag}</Tag>
             ))}
             <span className="config-editor__version">
@@ -259,12 +283,19 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
             Version history
           </Button>
           <TemplateButton type={document.type} draft={draft.parsed.ok ? draft.parsed.value : undefined} />
-          {editable && (
+          {!deleted && (
             <>
-              <Button onClick={draft.reset} disabled={!draft.dirty}>
+              <Button onClick={() => setDetailsOpen(true)}>Details</Button>
+              <Button
+                onClick={() => {
+                  draft.reset();
+                  setMeta(null);
+                }}
+                disabled={!dirty}
+              >
                 Reset
               </Button>
-              <Button type="primary" onClick={handleSave} loading={save.isPending} disabled={!draft.dirty}>
+              <Button type="primary" onClick={handleSave} loading={save.isPending} disabled={!dirty}>
                 Save
               </Button>
             </>
@@ -408,12 +439,18 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
         </aside>
       </div>
 
+      <DetailsDialog
+        open={detailsOpen}
+        value={shownMeta}
+        onApply={setMeta}
+        onClose={() => setDetailsOpen(false)}
+      />
       <VersionHistory
         open={historyOpen}
         configId={document.id}
         currentVersion={document.version}
         canRollBack={editable}
-        dirty={draft.dirty}
+        dirty={dirty}
         onRollBack={async (version) => {
           await rollBack.mutateAsync(version);
           setHistoryOpen(false);
