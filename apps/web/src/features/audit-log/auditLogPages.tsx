@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   Button,
   Card,
@@ -143,19 +143,19 @@ const columns: TableColumnsType<AuditEntry> = [
     title: 'When',
     dataIndex: 'occurredAt',
     key: 'when',
-    width: 190,
+    width: 175,
     render: (value: string) => <time dateTime={value}>{formatWhen(value)}</time>,
   },
   {
     title: 'Who',
     key: 'who',
-    width: 230,
+    width: 210,
     render: (_, entry) => entry.actorEmail ?? <Typography.Text type="secondary">System</Typography.Text>,
   },
   {
     title: 'Action',
     key: 'action',
-    width: 200,
+    width: 180,
     render: (_, entry) => (
       <Tooltip title={entry.action}>
         <Tag>{entry.actionLabel}</Tag>
@@ -165,7 +165,7 @@ const columns: TableColumnsType<AuditEntry> = [
   {
     title: 'Target',
     key: 'target',
-    width: 200,
+    width: 180,
     render: (_, entry) =>
       entry.targetType ? (
         <span className="audit-log__target">
@@ -177,7 +177,7 @@ const columns: TableColumnsType<AuditEntry> = [
       ),
   },
   { title: 'Summary', dataIndex: 'summary', key: 'summary' },
-  { title: 'From (IP)', dataIndex: 'ip', key: 'ip', width: 130, render: (ip: string | null) => ip ?? '—' },
+  { title: 'From (IP)', dataIndex: 'ip', key: 'ip', width: 120, render: (ip: string | null) => ip ?? '—' },
 ];
 
 /**
@@ -205,8 +205,11 @@ export function AuditLogPage() {
     // A new filter or page keeps the old rows on screen until the new ones come.
     placeholderData: keepPreviousData,
   });
+  const queryClient = useQueryClient();
   const csv = useMutation({
     mutationFn: () => downloadAuditCsv(query),
+    // The export is itself recorded: the list shows it once it has a row.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: auditLogQueryKeys.all }),
     onError: (error) => notifyError(error, auditLogMessages.exportFailed),
   });
 
