@@ -53,6 +53,8 @@ describe('config editor (issue 16 point 2)', () => {
     async () => {
       const page = await openAsTenant(running, 'demo', '/admin/placemaker/configs', 'admin');
       await page.getByRole('heading', { name: 'Configs', level: 1 }).waitFor({ timeout: 30_000 });
+      await page.getByRole('link', { name: 'Site search' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       await page.getByRole('link', { name: 'Site search' }).click();
       await page.getByRole('heading', { name: 'Site search', level: 1 }).waitFor({ timeout: 30_000 });
       await page.getByText('Config is valid').waitFor();
@@ -92,6 +94,7 @@ describe('config editor (issue 16 point 2)', () => {
         .getByText(/The JSON is not valid/)
         .waitFor();
       await page.locator('.cm-lintRange-error').first().waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       await shot(page, 'config-editor-json-invalid');
       // Fixed again.
       await page.keyboard.press('Backspace');
@@ -102,6 +105,7 @@ describe('config editor (issue 16 point 2)', () => {
       await page.getByText('1 change', { exact: true }).waitFor();
       const compare = page.getByRole('region', { name: 'Comparison of the initial and current config' });
       await compare.getByText('Added').waitFor();
+      expect(await axeViolations(page)).toEqual([]);
       expect(await compare.getByText(LABEL).count()).toBeGreaterThan(0);
       await shot(page, 'config-editor-compare');
 

@@ -2,7 +2,6 @@ import { Alert, Table, Tag } from 'antd';
 import type { ConfigChange, ConfigComparison } from '@planning/shared';
 
 const kindWords = { added: 'Added', removed: 'Removed', changed: 'Changed' } as const;
-const kindColours = { added: 'green', removed: 'red', changed: 'blue' } as const;
 
 /** A value of a change, as compact JSON ('—' when there is none on that side). */
 function ValueCell({ value }: { value: unknown }) {
@@ -31,7 +30,11 @@ export function ChangeList({ changes, caption }: { changes: readonly ConfigChang
         {
           title: 'Change',
           key: 'kind',
-          render: (_, change) => <Tag color={kindColours[change.kind]}>{kindWords[change.kind]}</Tag>,
+          render: (_, change) => (
+            <Tag className={`config-changes__kind config-changes__kind--${change.kind}`}>
+              {kindWords[change.kind]}
+            </Tag>
+          ),
         },
         { title: 'Before', key: 'before', render: (_, change) => <ValueCell value={change.before} /> },
         { title: 'After', key: 'after', render: (_, change) => <ValueCell value={change.after} /> },

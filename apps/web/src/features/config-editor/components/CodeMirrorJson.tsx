@@ -52,7 +52,8 @@ export default function CodeMirrorJson({
           lintGutter(),
           EditorView.lineWrapping,
           EditorState.readOnly.of(readOnly),
-          EditorView.contentAttributes.of({ 'aria-label': label }),
+          // An explicit tab stop: axe counts a contenteditable without one as no focusable content of the scroller.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {
             if (update.docChanged) changed.current(update.state.doc.toString());
           }),
