@@ -5,6 +5,7 @@ import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { councilSettingsMessages } from '@planning/shared';
+import { axeViolations } from './support/axe';
 import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
@@ -139,5 +140,29 @@ describe('council settings (issue 16 points 4 and 7)', () => {
     expect(await page.getByRole('alert').filter({ hasText: councilSettingsMessages.logoType }).count()).toBe(
       0,
     );
+  });
+
+  it('finds no accessibility faults (axe, WCAG 2.2 AA) on any tab', async () => {
+    const page = await openAsTenant(running, 'demo', '/settings/council');
+    const ready = {
+      council: () => page.getByRole('textbox', { name: 'Main colour' }).waitFor(),
+      features: () => page.getByRole('switch', { name: 'Analysis page' }).waitFor(),
+      maintenance: () => page.getByRole('switch', { name: 'Global maintenance' }).waitFor(),
+      'api-keys': () => page.getByRole('heading', { name: 'API keys' }).waitFor(),
+    };
+    for (const [tab, waitFor] of Object.entries(ready)) {
+      await page
+        .getByRole('tab', {
+          name: {
+            council: 'Council',
+            features: 'Features',
+            maintenance: 'Maintenance',
+            'api-keys': 'API keys',
+          }[tab],
+        })
+        .click();
+      await waitFor();
+      expect(await axeViolations(page), tab).toEqual([]);
+    }
   });
 });

@@ -395,7 +395,10 @@ function CouncilForm({ settings }: { settings: CouncilSettings }) {
         </Form.Item>
         <Typography.Paragraph style={{ marginBottom: 0 }}>
           Base map services (vector archives, raster and style services):{' '}
-          <Link to="/admin/placemaker/geodata/basemaps">manage the council’s base maps</Link>.
+          <Link to="/admin/placemaker/geodata/basemaps" style={{ textDecoration: 'underline' }}>
+            manage the council’s base maps
+          </Link>
+          .
           {tenant.baseMaps.length > 0 &&
             ` Configured: ${tenant.baseMaps.map((map) => map.layer).join(', ')}.`}
         </Typography.Paragraph>
@@ -476,7 +479,7 @@ function LogoField({ kind, url }: { kind: LogoKind; url: string | null }) {
             <Button
               icon={<UploadOutlined aria-hidden />}
               loading={upload.isPending}
-              aria-label={`Upload ${label.toLowerCase()}`}
+              aria-label={`${url ? 'Replace' : 'Upload'} ${label.toLowerCase()}`}
             >
               {url ? 'Replace' : 'Upload'}
             </Button>

@@ -98,7 +98,7 @@ function MaintenanceForm({ maintenance }: { maintenance: CouncilMaintenance }) {
           sign in and reach Settings and Admin to turn it off.
         </Typography.Paragraph>
         <Form.Item name={['global', 'active']} valuePropName="checked" label="Global maintenance">
-          <Switch checkedChildren="On" unCheckedChildren="Off" />
+          <Switch />
         </Form.Item>
         {globalActive && (
           <Alert
@@ -168,7 +168,7 @@ function MaintenanceForm({ maintenance }: { maintenance: CouncilMaintenance }) {
                     />
                   </Form.Item>
                   <Form.Item name={[row.name, 'active']} label="Maintenance" valuePropName="checked">
-                    <Switch checkedChildren="On" unCheckedChildren="Off" />
+                    <Switch />
                   </Form.Item>
                   <Form.Item name={[row.name, 'until']} label="Until (optional)" rules={[futureRule]}>
                     <Input type="datetime-local" />

@@ -43,8 +43,15 @@ export function ColourInput({
         allowClear={allowClear}
         onChangeComplete={(colour) => onChange?.(colour.toHexString())}
         onClear={() => onChange?.('')}
-        aria-label={`Pick the ${label.toLowerCase()}`}
-      />
+      >
+        <button
+          type="button"
+          className="council-settings__swatch"
+          aria-label={`Pick the ${label.toLowerCase()}`}
+        >
+          <span style={{ background: isHex(value) ? value : (placeholder ?? 'transparent') }} />
+        </button>
+      </ColorPicker>
       <Input
         id={id}
         className="council-settings__hex"
