@@ -104,6 +104,10 @@ export function createConfigTemplate(body: CreateConfigTemplateBody) {
   return api.post('/config-templates', configTemplateSchema, body);
 }
 
+export function deleteConfigTemplate(id: string) {
+  return api.delete(`/config-templates/${encodeURIComponent(id)}`, noContent);
+}
+
 export async function fetchConfigTemplates(signal?: AbortSignal) {
   const { items } = await api.get('/config-templates', configTemplateListSchema, { signal });
   return items;

@@ -8,6 +8,7 @@ import { configQueryKeys, fetchConfigDocuments } from '../api';
 import { ConfigDocumentTable } from '../components/ConfigDocumentTable';
 import { CreateConfigDialog } from '../components/CreateConfigDialog';
 import { GenericErrorScreen } from '../components/ErrorScreens';
+import { TemplateList } from '../components/TemplateList';
 import '../configEditor.css';
 
 /** The page's own address, without a trailing slash: the editor of a document is beneath it. */
@@ -136,6 +137,7 @@ export function ConfigsPage() {
               caption={type === 'all' ? 'Configs' : `${configTypes[type]} configs`}
             />
           )}
+          <TemplateList />
         </section>
       </div>
       <CreateConfigDialog
