@@ -53,9 +53,9 @@ describe('config editor (issue 16 point 2)', () => {
     async () => {
       const page = await openAsTenant(running, 'demo', '/admin/placemaker/configs', 'admin');
       await page.getByRole('heading', { name: 'Configs', level: 1 }).waitFor({ timeout: 30_000 });
-      await page.getByRole('link', { name: 'Site search' }).waitFor();
+      await page.getByRole('link', { name: 'Site search', exact: true }).waitFor();
       expect(await axeViolations(page)).toEqual([]);
-      await page.getByRole('link', { name: 'Site search' }).click();
+      await page.getByRole('link', { name: 'Site search', exact: true }).click();
       await page.getByRole('heading', { name: 'Site search', level: 1 }).waitFor({ timeout: 30_000 });
       await page.getByText('Config is valid').waitFor();
 
@@ -146,7 +146,7 @@ describe('config editor (issue 16 point 2)', () => {
     { timeout: 60_000 },
     async () => {
       const page = await openAsTenant(running, 'demo', '/admin/placemaker/configs', 'admin');
-      await page.getByRole('link', { name: 'Site card' }).click();
+      await page.getByRole('link', { name: 'Site card', exact: true }).click();
       await page.getByRole('heading', { name: 'Site card', level: 1 }).waitFor({ timeout: 30_000 });
       await page.getByText('Config is valid').waitFor();
       const configId = page.url().split('/').pop() ?? '';
