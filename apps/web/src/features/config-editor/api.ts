@@ -10,7 +10,6 @@ import {
   type ConfigDocumentListItem,
   type ConfigStore,
   type ConfigTemplate,
-  type ConfigType,
   type ConfigVersion,
   type ConfigVersionDetail,
   type CreateConfigDocumentBody,
@@ -31,7 +30,7 @@ export type {
 // change refreshes the lists, the open document and its history together.
 export const configQueryKeys = {
   all: ['config-documents'] as const,
-  list: (includeDeleted: boolean) => ['config-documents', 'list', { includeDeleted }] as const,
+  list: ['config-documents', 'list'] as const,
   detail: (id: string) => ['config-documents', 'detail', id] as const,
   versions: (id: string) => ['config-documents', 'versions', id] as const,
   version: (id: string, version: number) => ['config-documents', 'versions', id, version] as const,
@@ -39,10 +38,11 @@ export const configQueryKeys = {
   dictionary: ['data-dictionary'] as const,
 };
 
-export async function fetchConfigDocuments(includeDeleted: boolean, signal?: AbortSignal) {
+/** Every config of the council, deleted ones too (the lists show those on a switch). */
+export async function fetchConfigDocuments(signal?: AbortSignal) {
   const { items } = await api.get('/config-documents', configDocumentListSchema, {
     signal,
-    query: { includeDeleted },
+    query: { includeDeleted: true },
   });
   return items;
 }
@@ -112,5 +112,3 @@ export async function fetchConfigTemplates(signal?: AbortSignal) {
   const { items } = await api.get('/config-templates', configTemplateListSchema, { signal });
   return items;
 }
-
-export type { ConfigType };

@@ -9,7 +9,6 @@ import {
   validateConfig,
   type ConfigComparison,
   type ConfigStore,
-  type ConfigType,
   type ConfigValidation,
 } from '@planning/shared';
 import { configQueryKeys, fetchConfigsByIds, type ConfigDocumentDetail } from '../api';
@@ -154,4 +153,3 @@ export function useConfigDraft(document: ConfigDocumentDetail) {
 }
 
 export type ConfigDraft = ReturnType<typeof useConfigDraft>;
-export type { ConfigType };

@@ -186,6 +186,7 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
         predicate: (query) => query.queryKey[1] !== 'detail',
       }),
       queryClient.invalidateQueries({ queryKey: ['configs', saved.type] }),
+      queryClient.invalidateQueries({ queryKey: ['public', 'configs', saved.type] }),
     ]);
     void message.success(words);
   };

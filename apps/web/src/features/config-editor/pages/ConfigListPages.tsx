@@ -19,8 +19,8 @@ function useBasePath() {
 /** Deleted ones too: the screens show them on a switch, and say when there are any. */
 function useConfigDocuments() {
   return useQuery({
-    queryKey: configQueryKeys.list(true),
-    queryFn: ({ signal }) => fetchConfigDocuments(true, signal),
+    queryKey: configQueryKeys.list,
+    queryFn: ({ signal }) => fetchConfigDocuments(signal),
   });
 }
 
