@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import { Button, Result, Space } from 'antd';
 import { configMessages } from '@planning/shared';
-import { ApiError } from '../../../api/client';
+import { ApiError, HTTP_FALLBACK_MESSAGE } from '../../../api/client';
 
 /** The words of a failure: the server's message, else the spec's fallback. */
 export function messageOf(error: unknown, fallback: string = configMessages.unknownError): string {
-  if (error instanceof ApiError) return error.message;
+  // The client's own words for "no answer" say less than the screen's fallback.
+  if (error instanceof ApiError) return error.message === HTTP_FALLBACK_MESSAGE ? fallback : error.message;
   if (error instanceof Error && error.message) return error.message;
   return fallback;
 }

@@ -105,7 +105,6 @@ export function ConfigEditorPage() {
     queryFn: ({ signal }) => fetchConfigDocument(configId, signal),
     // Refetched while editing would change the initial config under the admin's comparison.
     refetchOnWindowFocus: false,
-    retry: (count, error) => !(error instanceof ApiError && error.status < 500) && count < 2,
   });
   if (document.isPending) return <LoadingSteps phase="fetching" />;
   if (document.isError) {
