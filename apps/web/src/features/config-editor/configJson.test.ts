@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { validateConfig } from '@planning/shared';
 import {
   appendAt,
   formatConfig,
@@ -108,5 +109,33 @@ describe('changes the form makes', () => {
     const next = setIn(document, ['filters', 1, 'max'], 750);
     expect(parseConfigText(formatConfig(next))).toEqual({ ok: true, value: next });
     expect(formatConfig(next)).toContain('"max": 750');
+  });
+});
+
+describe('the shared schema’s problems on the text', () => {
+  it('marks each problem validateConfig finds where it is', () => {
+    const broken = {
+      filters: [
+        { type: 'text', dbPropertyName: 'site_name', label: 'Site name' },
+        {
+          type: 'number',
+          dbPropertyName: 'capacity',
+          label: 'Capacity',
+          min: 0,
+          max: 'many',
+          equality: 'GE',
+        },
+      ],
+    };
+    const text = formatConfig(broken);
+    const result = validateConfig('site-search', broken);
+    expect(result.valid).toBe(false);
+    const marked = result.issues.map((issue) => {
+      const range = locatePath(text, issue.path);
+      return [issue.path, text.slice(range.from, range.to)];
+    });
+    // Spec 03 §5: a text filter needs a placeholder (marked on its filter); the number's maximum.
+    expect(marked).toContainEqual(['filters.0.placeholder', '{']);
+    expect(marked).toContainEqual(['filters.1.max', '"max": "many"']);
   });
 });
