@@ -58,7 +58,6 @@ export function ValidationPanel({
                           ) : (
                             <code className="config-validation__path">{issue.path}</code>
                           ))}
-                        {issue.path !== '' && ': '}
                         {issue.message}
                       </li>
                     ))}

@@ -343,7 +343,6 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
                     {failure.issues.map((issue, index) => (
                       <li key={`${issue.path}-${index}`}>
                         {issue.path && <code className="config-validation__path">{issue.path}</code>}
-                        {issue.path && ': '}
                         {issue.message}
                       </li>
                     ))}
