@@ -126,6 +126,9 @@ describe('council settings (issue 16 points 4 and 7)', () => {
 
     const page = await openAsTenant(running, 'demo', '/settings/council');
     await page.getByRole('textbox', { name: 'Main colour' }).waitFor();
+    // An edit in progress survives the upload.
+    const shortName = page.getByRole('textbox', { name: 'Short name' });
+    await shortName.fill('Demo (edited)');
     const logoInput = page.locator('input[type=file]').first();
     await logoInput.setInputFiles(fake);
     await page.getByRole('alert').filter({ hasText: councilSettingsMessages.logoType }).waitFor();
@@ -140,6 +143,7 @@ describe('council settings (issue 16 points 4 and 7)', () => {
     expect(await page.getByRole('alert').filter({ hasText: councilSettingsMessages.logoType }).count()).toBe(
       0,
     );
+    expect(await shortName.inputValue()).toBe('Demo (edited)');
   });
 
   it('finds no accessibility faults (axe, WCAG 2.2 AA) on any tab', async () => {

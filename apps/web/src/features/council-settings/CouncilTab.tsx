@@ -151,8 +151,8 @@ export function CouncilTab() {
         action={<Button onClick={() => void query.refetch()}>Try again</Button>}
       />
     );
-  // Keyed by the saved version, so the form starts again from what the server holds.
-  return <CouncilForm key={query.data.updatedAt} settings={query.data} />;
+  // Not keyed by the saved version: a logo upload (which changes it) must not undo edits in progress.
+  return <CouncilForm settings={query.data} />;
 }
 
 function CouncilForm({ settings }: { settings: CouncilSettings }) {
@@ -177,6 +177,8 @@ function CouncilForm({ settings }: { settings: CouncilSettings }) {
     onMutate: () => setSaveError(null),
     onSuccess: async (saved) => {
       queryClient.setQueryData(councilSettingsQueryKeys.council, saved);
+      // The form shows what the server kept (trimmed, emptied fields gone); Reset returns to it.
+      form.setFieldsValue(toValues(saved));
       await refreshBranding();
       void message.success(messages.saved);
     },
