@@ -88,9 +88,10 @@ export function useConfigDraft(document: ConfigDocumentDetail) {
               setCheck({
                 text,
                 phase: 'ready',
+                // 'Config is invalid', and why: the cycle or the missing config, where the link is.
                 validation: {
                   valid: false,
-                  message: links.message,
+                  message: configMessages.invalid,
                   issues: [{ path: links.path, message: links.message }],
                 },
               });
