@@ -77,7 +77,7 @@ describe('menu permissions (spec 01 §6)', () => {
   it('shows a public account no staff sections at all', () => {
     expect(
       labels({}, { siteAssessmentMenu: false, siteListsMenu: false, consultationsMenu: false, admin: false }),
-    ).toEqual(['Events']);
+    ).toEqual([]);
   });
 });
 

@@ -100,7 +100,15 @@ export const sideMenu: SideMenuEntry[] = [
       },
     ],
   },
-  { kind: 'link', key: 'events', label: 'Events', icon: CalendarOutlined, to: '/events' },
+  {
+    kind: 'link',
+    key: 'events',
+    label: 'Events',
+    icon: CalendarOutlined,
+    to: '/events',
+    // The staff's list of consultation events (issue 16); residents have /consultations.
+    visible: ({ access }) => access.siteAssessmentMenu,
+  },
   {
     kind: 'link',
     key: 'admin',

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Spin, Typography } from 'antd';
 import { adminContentMessages as M } from '@planning/shared';
 import { adminContentKeys, fetchLiveConsultations } from './api';
-import { when } from './format';
+import { endOf } from './format';
 
 /** /consultations (public): the council's consultations open now, each with its document. */
 export function ConsultationsHomePage() {
@@ -39,7 +39,7 @@ export function ConsultationsHomePage() {
                   <Typography.Paragraph>{consultation.description}</Typography.Paragraph>
                 )}
                 <Typography.Paragraph type="secondary" style={{ marginBottom: 4 }}>
-                  Open until {when(consultation.endsAt)}
+                  Open until {endOf(consultation.endsAt)}
                 </Typography.Paragraph>
                 <Link to={`/p/document/${consultation.documentId}`}>
                   Read {consultation.documentTitle} and respond

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { adminContentMessages, eventStateLabels, type AdminEvent, type EventState } from '@planning/shared';
-import { when } from './format';
+import { endOf, when } from './format';
 
 type EventsTableProps = {
   events: AdminEvent[];
@@ -21,11 +21,13 @@ export function EventsTable({ events, state, loading, onCancel, busyId, admin = 
       loading={loading}
       dataSource={events}
       pagination={events.length > 20 ? { pageSize: 20 } : false}
+      scroll={{ x: 'max-content' }}
       locale={{ emptyText: adminContentMessages.eventsEmpty(eventStateLabels[state].toLowerCase()) }}
       columns={[
         {
           title: 'Event',
           key: 'name',
+          width: 200,
           render: (_, event) => (
             <Space direction="vertical" size={0}>
               {admin ? (
@@ -33,11 +35,9 @@ export function EventsTable({ events, state, loading, onCancel, busyId, admin = 
               ) : (
                 <Typography.Text strong>{event.name}</Typography.Text>
               )}
-              {event.description && (
-                <Typography.Text type="secondary" ellipsis style={{ maxWidth: 360 }}>
-                  {event.description}
-                </Typography.Text>
-              )}
+              <Typography.Text type="secondary">
+                {event.representationCount} representation{event.representationCount === 1 ? '' : 's'}
+              </Typography.Text>
             </Space>
           ),
         },
@@ -45,14 +45,16 @@ export function EventsTable({ events, state, loading, onCancel, busyId, admin = 
           title: 'When',
           key: 'when',
           render: (_, event) => (
-            <span className="events-list__when">
-              {when(event.startsAt)} – {when(event.endsAt)}
-            </span>
+            <Space direction="vertical" size={0} className="events-list__when">
+              <span>From {when(event.startsAt)}</span>
+              <span>to {endOf(event.endsAt)}</span>
+            </Space>
           ),
         },
         {
           title: 'Document',
           key: 'document',
+          width: 200,
           render: (_, event) =>
             event.documentId ? (
               <Space direction="vertical" size={0}>
@@ -62,9 +64,13 @@ export function EventsTable({ events, state, loading, onCancel, busyId, admin = 
                 ) : (
                   <Typography.Text type="secondary">Not published</Typography.Text>
                 )}
+                <Link to={`/document/response-analysis?eventId=${event.id}`}>Analysis</Link>
               </Space>
             ) : (
-              <Typography.Text type="secondary">None</Typography.Text>
+              <Space direction="vertical" size={0}>
+                <Typography.Text type="secondary">None</Typography.Text>
+                <Link to={`/document/response-analysis?eventId=${event.id}`}>Analysis</Link>
+              </Space>
             ),
         },
         {
@@ -76,22 +82,16 @@ export function EventsTable({ events, state, loading, onCancel, busyId, admin = 
             ) : (
               <Space size={[4, 4]} wrap>
                 {event.features.map((feature) => (
-                  <Tag key={feature.feature} title={`Config: ${feature.configLabel}`}>
+                  <Tag
+                    key={feature.feature}
+                    title={`Config: ${feature.configLabel}`}
+                    style={{ whiteSpace: 'normal', marginInlineEnd: 0 }}
+                  >
                     {feature.featureLabel}: {feature.configLabel}
                   </Tag>
                 ))}
               </Space>
             ),
-        },
-        {
-          title: 'Representations',
-          key: 'representations',
-          render: (_, event) => (
-            <Space direction="vertical" size={0}>
-              <span>{event.representationCount}</span>
-              <Link to={`/document/response-analysis?eventId=${event.id}`}>Analysis</Link>
-            </Space>
-          ),
         },
         ...(admin && onCancel
           ? [
@@ -99,7 +99,7 @@ export function EventsTable({ events, state, loading, onCancel, busyId, admin = 
                 title: 'Actions',
                 key: 'actions',
                 render: (_: unknown, event: AdminEvent) => (
-                  <Space>
+                  <Space direction="vertical" size={4}>
                     <Link to={`/admin/placemaker/events/${event.id}`} aria-label={`Edit ${event.name}`}>
                       Edit
                     </Link>

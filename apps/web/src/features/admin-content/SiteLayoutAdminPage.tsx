@@ -1,15 +1,19 @@
-import { useState } from 'react';
+import { useState, type KeyboardEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Responsive, useContainerWidth } from 'react-grid-layout';
+import { GridLayout, useContainerWidth } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import { Alert, Button, Popconfirm, Space, Spin, Typography, message } from 'antd';
-import { adminContentMessages as M, sitePanels, type SiteLayouts, type SitePanel } from '@planning/shared';
+import { Alert, Button, Popconfirm, Segmented, Space, Spin, Typography, message } from 'antd';
+import {
+  adminContentMessages as M,
+  siteLayoutBreakpoints,
+  type SiteLayoutBreakpoint,
+  type SiteLayouts,
+  type SitePanel,
+} from '@planning/shared';
 import {
   LAYOUT_BREAKPOINTS,
   LAYOUT_COLUMNS,
-  LAYOUT_ROW_HEIGHT,
   defaultLayouts,
-  toSavedLayouts,
   withEveryPanel,
 } from '../sites/details/siteLayout';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
@@ -29,39 +33,95 @@ const panelTitles: Record<SitePanel, string> = {
   constraints: 'Constraints',
 };
 
-function PanelGrid({ layouts, onChange }: { layouts: SiteLayouts; onChange: (next: SiteLayouts) => void }) {
+/** Rows drawn shorter than on the site page (40 px), so a whole layout fits on screen: same grid units. */
+const PREVIEW_ROW_HEIGHT = 18;
+
+type Item = { i: SitePanel; x: number; y: number; w: number; h: number };
+
+const breakpointLabels: Record<SiteLayoutBreakpoint, string> = {
+  '4k': '4K',
+  '2k': '2K',
+  lg: 'Large',
+  md: 'Medium',
+  sm: 'Small',
+  xs: 'Phone',
+  xxs: 'Narrow phone',
+};
+
+const widthOf = (breakpoint: SiteLayoutBreakpoint) => {
+  const names = [...siteLayoutBreakpoints].sort((a, b) => LAYOUT_BREAKPOINTS[a] - LAYOUT_BREAKPOINTS[b]);
+  const next = names[names.indexOf(breakpoint) + 1];
+  return next
+    ? `${LAYOUT_BREAKPOINTS[breakpoint]}–${LAYOUT_BREAKPOINTS[next] - 1} pixels`
+    : `${LAYOUT_BREAKPOINTS[breakpoint]} pixels and wider`;
+};
+
+/**
+ * One breakpoint's panels on a grid of its columns: dragged by the mouse, or moved with the arrow
+ * keys (Shift and an arrow resizes) once a panel has the focus.
+ */
+function PanelGrid({
+  breakpoint,
+  items,
+  onChange,
+}: {
+  breakpoint: SiteLayoutBreakpoint;
+  items: Item[];
+  onChange: (next: Item[]) => void;
+}) {
   const { width, containerRef, mounted } = useContainerWidth({ measureBeforeMount: true });
-  const [breakpoint, setBreakpoint] = useState<string | null>(null);
+  const cols = LAYOUT_COLUMNS[breakpoint];
+  const positions = (layout: readonly { i: string; x: number; y: number; w: number; h: number }[]): Item[] =>
+    layout.map(({ i, x, y, w, h }) => ({ i: i as SitePanel, x, y, w, h }));
+  const handleKey = (panel: SitePanel, event: KeyboardEvent<HTMLDivElement>) => {
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-1, 0],
+      ArrowRight: [1, 0],
+      ArrowUp: [0, -1],
+      ArrowDown: [0, 1],
+    };
+    const move = moves[event.key];
+    if (!move) return;
+    event.preventDefault();
+    const [dx, dy] = move;
+    onChange(
+      items.map((item) => {
+        if (item.i !== panel) return item;
+        if (event.shiftKey) {
+          const w = Math.min(cols - item.x, Math.max(1, item.w + dx));
+          return { ...item, w, h: Math.max(2, item.h + dy) };
+        }
+        // Moving up past a panel needs a step bigger than one row: jump over its height.
+        const y = dy < 0 ? Math.max(0, item.y - 1) : dy > 0 ? item.y + item.h : item.y;
+        return { ...item, x: Math.min(cols - item.w, Math.max(0, item.x + dx)), y };
+      }),
+    );
+  };
   return (
     <div ref={containerRef} className="layout-admin__grid">
-      {breakpoint && (
-        <Typography.Paragraph type="secondary">
-          Arranging the layout for screens{' '}
-          {breakpoint === 'xxs'
-            ? 'under 480'
-            : `from ${LAYOUT_BREAKPOINTS[breakpoint as keyof typeof LAYOUT_BREAKPOINTS]}`}{' '}
-          pixels wide ({LAYOUT_COLUMNS[breakpoint as keyof typeof LAYOUT_COLUMNS]} columns). Narrow or widen
-          the window to arrange the others.
-        </Typography.Paragraph>
-      )}
       {mounted && (
-        <Responsive
+        <GridLayout
           width={width}
-          layouts={layouts}
-          breakpoints={LAYOUT_BREAKPOINTS}
-          cols={LAYOUT_COLUMNS}
-          rowHeight={LAYOUT_ROW_HEIGHT}
-          margin={[12, 12]}
-          containerPadding={[0, 12]}
-          onBreakpointChange={(name) => setBreakpoint(name)}
-          onLayoutChange={(_current, all) => onChange(toSavedLayouts(all))}
+          layout={items}
+          gridConfig={{ cols, rowHeight: PREVIEW_ROW_HEIGHT, margin: [8, 8], containerPadding: [0, 8] }}
+          onDragStop={(layout) => onChange(positions(layout))}
+          onResizeStop={(layout) => onChange(positions(layout))}
         >
-          {sitePanels.map((panel) => (
-            <div key={panel} className="layout-admin__panel" data-panel={panel}>
-              {panelTitles[panel]}
+          {items.map((item) => (
+            <div
+              key={item.i}
+              className="layout-admin__panel"
+              data-panel={item.i}
+              tabIndex={0}
+              role="group"
+              aria-roledescription="panel"
+              aria-label={`${panelTitles[item.i]}: column ${item.x + 1}, row ${item.y + 1}, ${item.w} columns wide, ${item.h} rows high`}
+              onKeyDown={(event) => handleKey(item.i, event)}
+            >
+              {panelTitles[item.i]}
             </div>
           ))}
-        </Responsive>
+        </GridLayout>
       )}
     </div>
   );
@@ -77,6 +137,7 @@ export function SiteLayoutAdminPage() {
   });
   const [draft, setDraft] = useState<SiteLayouts | null>(null);
   const [touched, setTouched] = useState(false);
+  const [breakpoint, setBreakpoint] = useState<SiteLayoutBreakpoint>('lg');
   useUnsavedChangesGuard(touched, {
     title: 'Leave without saving?',
     content: 'The layout you arranged will be lost.',
@@ -126,8 +187,8 @@ export function SiteLayoutAdminPage() {
     >
       {context}
       <Typography.Paragraph>
-        Drag the site page&apos;s panels by their middle and resize them from their corner. Staff who have not
-        saved a layout of their own see this one on every site page.
+        Arrange the site page&apos;s panels for each screen size. Staff who have not saved a layout of their
+        own see this one on every site page.
       </Typography.Paragraph>
       {current.isLoading && <Spin aria-label="Loading the layout" />}
       {current.error && (
@@ -149,12 +210,29 @@ export function SiteLayoutAdminPage() {
               : 'The council uses the built-in layout.'}
             {touched && ' You have changes not saved yet.'}
           </Typography.Text>
+          <div style={{ margin: '16px 0 8px' }}>
+            <Typography.Text id="layout-breakpoint" strong style={{ marginInlineEnd: 12 }}>
+              Screen size
+            </Typography.Text>
+            <Segmented<SiteLayoutBreakpoint>
+              aria-labelledby="layout-breakpoint"
+              value={breakpoint}
+              onChange={setBreakpoint}
+              options={[...siteLayoutBreakpoints]
+                .sort((a, b) => LAYOUT_BREAKPOINTS[b] - LAYOUT_BREAKPOINTS[a])
+                .map((name) => ({ value: name, label: breakpointLabels[name] }))}
+            />
+          </div>
+          <Typography.Paragraph type="secondary">
+            Site pages {widthOf(breakpoint)} wide: {LAYOUT_COLUMNS[breakpoint]} columns. Drag a panel by its
+            middle and resize it from its corner, or focus it and use the arrow keys (with Shift to resize).
+          </Typography.Paragraph>
           <PanelGrid
-            layouts={shown}
-            onChange={(next) => {
-              // The grid reports its layout once as it mounts: only a real move is a change.
-              if (JSON.stringify(next) === JSON.stringify(toSavedLayouts(shown))) return;
-              setDraft(next);
+            key={breakpoint}
+            breakpoint={breakpoint}
+            items={(shown[breakpoint] ?? []) as Item[]}
+            onChange={(items) => {
+              setDraft({ ...shown, [breakpoint]: items });
               setTouched(true);
             }}
           />

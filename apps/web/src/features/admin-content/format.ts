@@ -23,3 +23,19 @@ export function fromLocalInput(value: string | null | undefined): string {
   const date = new Date(value);
   return Number.isNaN(date.getTime()) ? '' : date.toISOString();
 }
+
+/**
+ * An event's end as people say it: one ending at midnight (an event set by days) ends at 'the end
+ * of 14 Dec 2026' rather than '15 Dec 2026, 00:00'.
+ */
+export function endOf(iso: string): string {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'Europe/London',
+  }).format(new Date(iso));
+  if (parts !== '00:00') return when(iso);
+  const lastMoment = new Date(new Date(iso).getTime() - 1);
+  return `the end of ${lastMoment.toLocaleDateString('en-GB', { dateStyle: 'medium', timeZone: 'Europe/London' })}`;
+}
