@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_DOCUMENT_TITLE } from '../apps/server/src/modules/documents/documents.seed';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { signIn } from '../apps/server/test/sessions';
+import { axeViolationsIn } from './support/axe';
 import { FIRST_LOAD, screenshot } from './support/consultations';
 import { demoDocumentId } from './support/documents';
 import { chooseOption } from './support/representations';
@@ -85,6 +86,7 @@ describe('admin content (issue 16 point 3)', () => {
     await row.waitFor();
     await expect.poll(() => row.innerText()).toContain(`Suggestion map: ${config}`);
     expect(await row.innerText()).toContain(DEMO_DOCUMENT_TITLE);
+    expect(await axeViolationsIn(page, '.admin-frame')).toEqual([]);
     await screenshot(page, 'admin-events-upcoming');
   });
 
@@ -100,6 +102,7 @@ describe('admin content (issue 16 point 3)', () => {
     const visitor = await openAsTenant(running, 'demo', '/policy', null);
     await visitor.getByRole('heading', { level: 1, name: 'Privacy policy' }).waitFor(FIRST_LOAD);
     await visitor.getByText('We keep your answers for five years, then delete them.').waitFor();
+    expect(await axeViolationsIn(visitor, '.policy-page')).toEqual([]);
     await screenshot(visitor, 'policy-signed-out');
   });
 
@@ -108,6 +111,7 @@ describe('admin content (issue 16 point 3)', () => {
     await page.getByRole('heading', { level: 1, name: 'Suggestion redaction' }).waitFor(FIRST_LOAD);
     const card = page.locator('.ant-card', { hasText: COMMENT });
     await card.waitFor();
+    expect(await axeViolationsIn(page, '.admin-frame')).toEqual([]);
     await card.getByRole('checkbox', { name: `Redact telephone number ‘${PHONE}’` }).check();
     await expect
       .poll(() => card.getByTestId('redaction-preview').innerText())

@@ -18,13 +18,21 @@ type AdminFrameProps = {
  */
 export function AdminFrame({ title, extra, children }: AdminFrameProps) {
   const { pathname } = useLocation();
-  const selected = currentTabKey(pathname);
   const product = productOf(pathname);
+  const selected =
+    currentTabKey(pathname) ??
+    (product && pathname.replace(/\/$/, '') === `/admin/${product.app}`
+      ? `${product.app}/overview`
+      : undefined);
+  // A menu holds only items: each product's name is its group's title, its home the first item.
   const items = adminProducts.map((item) => ({
     type: 'group' as const,
     key: item.app,
-    label: <Link to={`/admin/${item.app}`}>{item.label}</Link>,
-    children: item.tabs.map((entry) => ({ key: entry.key, label: <Link to={entry.to}>{entry.label}</Link> })),
+    label: item.label,
+    children: [
+      { key: `${item.app}/overview`, label: <Link to={`/admin/${item.app}`}>Overview</Link> },
+      ...item.tabs.map((entry) => ({ key: entry.key, label: <Link to={entry.to}>{entry.label}</Link> })),
+    ],
   }));
   return (
     <div className="admin-frame">
