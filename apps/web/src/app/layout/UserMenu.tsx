@@ -22,6 +22,10 @@ export function UserMenu() {
   }
 
   const handleClick: MenuProps['onClick'] = async ({ key }) => {
+    if (key === 'settings') {
+      await navigate('/settings');
+      return;
+    }
     try {
       await logout(key === 'sign-out-everywhere');
     } catch (error) {
@@ -38,6 +42,10 @@ export function UserMenu() {
       menu={{
         onClick: (info) => void handleClick(info),
         items: [
+          // Council settings and API keys (issue 16): staff only, the page itself shows each its tabs.
+          ...(user.kind === 'staff'
+            ? [{ key: 'settings', label: 'Settings' }, { type: 'divider' as const }]
+            : []),
           { key: 'sign-out', label: 'Sign out' },
           { key: 'sign-out-everywhere', label: 'Sign out everywhere' },
         ],
