@@ -11,6 +11,7 @@ import {
   type SiteField,
 } from '@planning/shared';
 import { api, ApiError } from '../../../api/client';
+import { AdminFrame } from '../../admin-content/AdminFrame';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
 import {
   configQueryKeys,
@@ -258,204 +259,205 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
   );
 
   return (
-    <div className="page config-editor">
-      <nav aria-label="Breadcrumb" className="config-editor__crumbs">
-        <Link to={listPath}>Back to {listPath.endsWith('/configs') ? 'configs' : document.typeLabel}</Link>
-      </nav>
-      <div className="config-editor__head">
-        <div>
-          <h1 className="page__title config-editor__title">{shownMeta.label}</h1>
-          <Space size={[4, 4]} wrap className="config-editor__meta">
-            <Tag color="blue">{document.typeLabel}</Tag>
-            <Tag>{configStores[document.store]}</Tag>
-            {shownMeta.assignment && <Tag>{assignmentLabel(shownMeta.assignment)}</Tag>}
-            {shownMeta.tags.map((tag) => (
-              <Tag key={tag}>{tag}</Tag>
-            ))}
-            <span className="config-editor__version">
-              Version {document.version} · updated {when(document.updatedAt)}
-              {document.updatedBy ? ` by ${document.updatedBy}` : ''}
-            </span>
+    <AdminFrame title={shownMeta.label}>
+      <div className="config-editor">
+        <p className="config-editor__crumbs">
+          <Link to={listPath}>Back to {listPath.endsWith('/configs') ? 'configs' : document.typeLabel}</Link>
+        </p>
+        <div className="config-editor__head">
+          <div>
+            <Space size={[4, 4]} wrap className="config-editor__meta">
+              <Tag color="blue">{document.typeLabel}</Tag>
+              <Tag>{configStores[document.store]}</Tag>
+              {shownMeta.assignment && <Tag>{assignmentLabel(shownMeta.assignment)}</Tag>}
+              {shownMeta.tags.map((tag) => (
+                <Tag key={tag}>{tag}</Tag>
+              ))}
+              <span className="config-editor__version">
+                Version {document.version} · updated {when(document.updatedAt)}
+                {document.updatedBy ? ` by ${document.updatedBy}` : ''}
+              </span>
+            </Space>
+          </div>
+          <Space wrap className="config-editor__actions">
+            <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
+              Version history
+            </Button>
+            <TemplateButton type={document.type} draft={draft.parsed.ok ? draft.parsed.value : undefined} />
+            {!deleted && (
+              <>
+                <Button onClick={() => setDetailsOpen(true)}>Details</Button>
+                <Button
+                  onClick={() => {
+                    draft.reset();
+                    setMeta(null);
+                  }}
+                  disabled={!dirty}
+                >
+                  Reset
+                </Button>
+                <Button type="primary" onClick={handleSave} loading={save.isPending} disabled={!dirty}>
+                  Save
+                </Button>
+              </>
+            )}
           </Space>
         </div>
-        <Space wrap className="config-editor__actions">
-          <Button icon={<HistoryOutlined />} onClick={() => setHistoryOpen(true)}>
-            Version history
-          </Button>
-          <TemplateButton type={document.type} draft={draft.parsed.ok ? draft.parsed.value : undefined} />
-          {!deleted && (
-            <>
-              <Button onClick={() => setDetailsOpen(true)}>Details</Button>
-              <Button
-                onClick={() => {
-                  draft.reset();
-                  setMeta(null);
-                }}
-                disabled={!dirty}
-              >
-                Reset
-              </Button>
-              <Button type="primary" onClick={handleSave} loading={save.isPending} disabled={!dirty}>
-                Save
-              </Button>
-            </>
-          )}
-        </Space>
-      </div>
 
-      {immutable && (
-        <Alert
-          className="config-editor__note"
-          type="info"
-          showIcon
-          title={configMessages.immutable}
-          description="You can read it, compare drafts with it and copy it into a new config."
-        />
-      )}
-      {deleted && (
-        <Alert
-          className="config-editor__note"
-          type="warning"
-          showIcon
-          title={configMessages.deleted}
-          action={
-            <Button onClick={() => restore.mutate()} loading={restore.isPending}>
-              Restore
-            </Button>
-          }
-        />
-      )}
-      {failure && (
-        <Alert
-          className="config-editor__note"
-          type={failure.stale ? 'warning' : 'error'}
-          showIcon
-          role="alert"
-          title={failure.stale ? failure.message : configMessages.failedToSave}
-          description={
-            failure.stale ? undefined : (
-              <>
-                {failure.message !== configMessages.failedToSave && (
-                  <p className="config-editor__failure">{failure.message}</p>
-                )}
-                {failure.issues.length > 0 && (
-                  <ul className="config-validation__issues">
-                    {failure.issues.map((issue, index) => (
-                      <li key={`${issue.path}-${index}`}>
-                        {issue.path && <code className="config-validation__path">{issue.path}</code>}
-                        {issue.message}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </>
-            )
-          }
-          action={failure.stale ? <Button onClick={() => void handleReload()}>Reload</Button> : undefined}
-        />
-      )}
-
-      <div className="config-editor__body">
-        <div className="config-editor__main">
-          <Tabs
-            activeKey={tab}
-            onChange={(key) => setTab(key as typeof tab)}
-            items={[
-              ...(Form
-                ? [
-                    {
-                      key: 'form',
-                      label: 'Form',
-                      children: draft.parsed.ok ? (
-                        <>
-                          {dictionary.isError && (
-                            <Alert
-                              className="config-editor__note"
-                              type="warning"
-                              showIcon
-                              title="The site fields could not be loaded: type field names in the JSON tab."
-                            />
-                          )}
-                          {/* An immutable or deleted config is read, not changed: every control is off. */}
-                          <ConfigProvider componentDisabled={!editable}>
-                            <Form
-                              value={draft.parsed.value}
-                              onChange={draft.setValue}
-                              fields={fields}
-                              problems={problems}
-                            />
-                          </ConfigProvider>
-                        </>
-                      ) : (
-                        <Alert
-                          type="warning"
-                          showIcon
-                          title="The JSON has a mistake the form cannot read past"
-                          description={draft.parsed.message}
-                          action={<Button onClick={() => setTab('json')}>Open the JSON</Button>}
-                        />
-                      ),
-                    },
-                  ]
-                : []),
-              {
-                key: 'json',
-                label: 'JSON',
-                children: (
-                  <JsonEditor
-                    value={draft.text}
-                    onChange={draft.setText}
-                    readOnly={!editable}
-                    reveal={reveal}
-                    marks={draft.marks}
-                    marksFor={draft.text}
-                    label={`${document.typeLabel} config as JSON`}
-                  />
-                ),
-              },
-              {
-                key: 'compare',
-                label: (
-                  <span>
-                    Compare{' '}
-                    {changeCount > 0 && (
-                      <Badge
-                        count={changeCount}
-                        size="small"
-                        color="blue"
-                        aria-label={`${changeCount} changes`}
-                      />
-                    )}
-                  </span>
-                ),
-                children: <ComparePanel comparison={draft.comparison} />,
-              },
-            ]}
+        {immutable && (
+          <Alert
+            className="config-editor__note"
+            type="info"
+            showIcon
+            title={configMessages.immutable}
+            description="You can read it, compare drafts with it and copy it into a new config."
           />
-        </div>
-        <aside className="config-editor__side" aria-label="Validation result">
-          {problemsShown}
-        </aside>
-      </div>
+        )}
+        {deleted && (
+          <Alert
+            className="config-editor__note"
+            type="warning"
+            showIcon
+            title={configMessages.deleted}
+            action={
+              <Button onClick={() => restore.mutate()} loading={restore.isPending}>
+                Restore
+              </Button>
+            }
+          />
+        )}
+        {failure && (
+          <Alert
+            className="config-editor__note"
+            type={failure.stale ? 'warning' : 'error'}
+            showIcon
+            role="alert"
+            title={failure.stale ? failure.message : configMessages.failedToSave}
+            description={
+              failure.stale ? undefined : (
+                <>
+                  {failure.message !== configMessages.failedToSave && (
+                    <p className="config-editor__failure">{failure.message}</p>
+                  )}
+                  {failure.issues.length > 0 && (
+                    <ul className="config-validation__issues">
+                      {failure.issues.map((issue, index) => (
+                        <li key={`${issue.path}-${index}`}>
+                          {issue.path && <code className="config-validation__path">{issue.path}</code>}
+                          {issue.message}
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </>
+              )
+            }
+            action={failure.stale ? <Button onClick={() => void handleReload()}>Reload</Button> : undefined}
+          />
+        )}
 
-      <DetailsDialog
-        open={detailsOpen}
-        value={shownMeta}
-        onApply={setMeta}
-        onClose={() => setDetailsOpen(false)}
-      />
-      <VersionHistory
-        open={historyOpen}
-        configId={document.id}
-        currentVersion={document.version}
-        canRollBack={editable}
-        dirty={dirty}
-        onRollBack={async (version) => {
-          await rollBack.mutateAsync(version);
-          setHistoryOpen(false);
-        }}
-        onClose={() => setHistoryOpen(false)}
-      />
-    </div>
+        <div className="config-editor__body">
+          <div className="config-editor__main">
+            <Tabs
+              activeKey={tab}
+              onChange={(key) => setTab(key as typeof tab)}
+              items={[
+                ...(Form
+                  ? [
+                      {
+                        key: 'form',
+                        label: 'Form',
+                        children: draft.parsed.ok ? (
+                          <>
+                            {dictionary.isError && (
+                              <Alert
+                                className="config-editor__note"
+                                type="warning"
+                                showIcon
+                                title="The site fields could not be loaded: type field names in the JSON tab."
+                              />
+                            )}
+                            {/* An immutable or deleted config is read, not changed: every control is off. */}
+                            <ConfigProvider componentDisabled={!editable}>
+                              <Form
+                                value={draft.parsed.value}
+                                onChange={draft.setValue}
+                                fields={fields}
+                                problems={problems}
+                              />
+                            </ConfigProvider>
+                          </>
+                        ) : (
+                          <Alert
+                            type="warning"
+                            showIcon
+                            title="The JSON has a mistake the form cannot read past"
+                            description={draft.parsed.message}
+                            action={<Button onClick={() => setTab('json')}>Open the JSON</Button>}
+                          />
+                        ),
+                      },
+                    ]
+                  : []),
+                {
+                  key: 'json',
+                  label: 'JSON',
+                  children: (
+                    <JsonEditor
+                      value={draft.text}
+                      onChange={draft.setText}
+                      readOnly={!editable}
+                      reveal={reveal}
+                      marks={draft.marks}
+                      marksFor={draft.text}
+                      label={`${document.typeLabel} config as JSON`}
+                    />
+                  ),
+                },
+                {
+                  key: 'compare',
+                  label: (
+                    <span>
+                      Compare{' '}
+                      {changeCount > 0 && (
+                        <Badge
+                          count={changeCount}
+                          size="small"
+                          color="blue"
+                          aria-label={`${changeCount} changes`}
+                        />
+                      )}
+                    </span>
+                  ),
+                  children: <ComparePanel comparison={draft.comparison} />,
+                },
+              ]}
+            />
+          </div>
+          <aside className="config-editor__side" aria-label="Validation result">
+            {problemsShown}
+          </aside>
+        </div>
+
+        <DetailsDialog
+          open={detailsOpen}
+          value={shownMeta}
+          onApply={setMeta}
+          onClose={() => setDetailsOpen(false)}
+        />
+        <VersionHistory
+          open={historyOpen}
+          configId={document.id}
+          currentVersion={document.version}
+          canRollBack={editable}
+          dirty={dirty}
+          onRollBack={async (version) => {
+            await rollBack.mutateAsync(version);
+            setHistoryOpen(false);
+          }}
+          onClose={() => setHistoryOpen(false)}
+        />
+      </div>
+    </AdminFrame>
   );
 }

@@ -7,6 +7,7 @@ import { configMessages, configTypeNames, configTypes, type ConfigType } from '@
 import { configQueryKeys, fetchConfigDocuments } from '../api';
 import { ConfigDocumentTable } from '../components/ConfigDocumentTable';
 import { CreateConfigDialog } from '../components/CreateConfigDialog';
+import { AdminFrame } from '../../admin-content/AdminFrame';
 import { GenericErrorScreen } from '../components/ErrorScreens';
 import { TemplateList } from '../components/TemplateList';
 import '../configEditor.css';
@@ -62,14 +63,14 @@ export function ConfigsPage() {
     return <GenericErrorScreen error={documents.error} onRetry={() => void documents.refetch()} />;
 
   const typeList = (
-    <nav aria-label="Config types" className="config-list__types">
+    <div role="group" aria-label="Config types" className="config-list__types">
       <ul>
         {(['all', ...configTypeNames] as const).map((name) => (
           <li key={name}>
             <button
               type="button"
               className={`config-list__type${type === name ? ' config-list__type--current' : ''}`}
-              aria-current={type === name ? 'true' : undefined}
+              aria-pressed={type === name}
               onClick={() => setType(name)}
             >
               <span>{name === 'all' ? 'All types' : configTypes[name]}</span>
@@ -81,72 +82,75 @@ export function ConfigsPage() {
           </li>
         ))}
       </ul>
-    </nav>
+    </div>
   );
 
   return (
-    <div className="page config-list">
-      <div className="config-list__head">
-        <h1 className="page__title">Configs</h1>
+    <AdminFrame
+      title="Configs"
+      extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
           Create config
         </Button>
-      </div>
-      <p className="config-list__intro">
-        The documents that shape the council&apos;s screens: maps, questionnaires, the site search filters,
-        cards and features. The current one of each type is what the screens use.
-      </p>
-      <div className="config-list__body">
-        <div className="config-list__side">
-          {typeList}
-          <div className="config-list__type-select">
-            <Select
-              aria-label="Config type"
-              value={type}
-              onChange={setType}
-              options={[
-                { value: 'all', label: 'All types' },
-                ...configTypeNames.map((name) => ({
-                  value: name,
-                  label: `${configTypes[name]} (${counts.get(name) ?? 0})`,
-                })),
-              ]}
-            />
-          </div>
-        </div>
-        <section className="config-list__main" aria-labelledby="config-list-heading">
-          <div className="config-list__bar">
-            <h2 id="config-list-heading" className="config-list__heading">
-              {type === 'all' ? 'All types' : configTypes[type]}
-            </h2>
-            <DeletedToggle value={includeDeleted} onChange={setIncludeDeleted} />
-          </div>
-          {documents.isPending ? (
-            <div className="page--centred" role="status" aria-label="Loading configs">
-              <Spin />
+      }
+    >
+      <div className="config-list">
+        <p className="config-list__intro">
+          The documents that shape the council&apos;s screens: maps, questionnaires, the site search filters,
+          cards and features. The current one of each type is what the screens use.
+        </p>
+        <div className="config-list__body">
+          <div className="config-list__side">
+            {typeList}
+            <div className="config-list__type-select">
+              <Select
+                aria-label="Config type"
+                value={type}
+                onChange={setType}
+                options={[
+                  { value: 'all', label: 'All types' },
+                  ...configTypeNames.map((name) => ({
+                    value: name,
+                    label: `${configTypes[name]} (${counts.get(name) ?? 0})`,
+                  })),
+                ]}
+              />
             </div>
-          ) : shown.length === 0 ? (
-            <Empty description={type === 'all' ? 'No configs yet' : configMessages.doesNotExist(type)}>
-              <Button onClick={() => setCreating(true)}>Create config</Button>
-            </Empty>
-          ) : (
-            <ConfigDocumentTable
-              documents={shown}
-              editorPath={basePath}
-              showType={type === 'all'}
-              caption={type === 'all' ? 'Configs' : `${configTypes[type]} configs`}
-            />
-          )}
-          <TemplateList />
-        </section>
+          </div>
+          <section className="config-list__main" aria-labelledby="config-list-heading">
+            <div className="config-list__bar">
+              <h2 id="config-list-heading" className="config-list__heading">
+                {type === 'all' ? 'All types' : configTypes[type]}
+              </h2>
+              <DeletedToggle value={includeDeleted} onChange={setIncludeDeleted} />
+            </div>
+            {documents.isPending ? (
+              <div className="page--centred" role="status" aria-label="Loading configs">
+                <Spin />
+              </div>
+            ) : shown.length === 0 ? (
+              <Empty description={type === 'all' ? 'No configs yet' : configMessages.doesNotExist(type)}>
+                <Button onClick={() => setCreating(true)}>Create config</Button>
+              </Empty>
+            ) : (
+              <ConfigDocumentTable
+                documents={shown}
+                editorPath={basePath}
+                showType={type === 'all'}
+                caption={type === 'all' ? 'Configs' : `${configTypes[type]} configs`}
+              />
+            )}
+            <TemplateList />
+          </section>
+        </div>
+        <CreateConfigDialog
+          open={creating}
+          type={type === 'all' ? undefined : type}
+          editorPath={basePath}
+          onClose={() => setCreating(false)}
+        />
       </div>
-      <CreateConfigDialog
-        open={creating}
-        type={type === 'all' ? undefined : type}
-        editorPath={basePath}
-        onClose={() => setCreating(false)}
-      />
-    </div>
+    </AdminFrame>
   );
 }
 
@@ -190,8 +194,7 @@ export function ConfigTypePage({ type }: { type: string; app: 'placemaker' | 'co
 
   if (live.length === 0 && !includeDeleted)
     return (
-      <div className="page config-list">
-        <h1 className="page__title">{configTypes[known]}</h1>
+      <AdminFrame title={configTypes[known]}>
         <Result
           status="info"
           title={<h2 className="config-error__title">{configMessages.doesNotExist(known)}</h2>}
@@ -210,17 +213,18 @@ export function ConfigTypePage({ type }: { type: string; app: 'placemaker' | 'co
           }
         />
         {dialog}
-      </div>
+      </AdminFrame>
     );
 
   return (
-    <div className="page config-list">
-      <div className="config-list__head">
-        <h1 className="page__title">{configTypes[known]}</h1>
+    <AdminFrame
+      title={configTypes[known]}
+      extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
           Create config
         </Button>
-      </div>
+      }
+    >
       <div className="config-list__bar">
         <h2 className="config-list__heading">{live.length === 1 ? '1 config' : `${live.length} configs`}</h2>
         <DeletedToggle value={includeDeleted} onChange={setIncludeDeleted} />
@@ -232,6 +236,6 @@ export function ConfigTypePage({ type }: { type: string; app: 'placemaker' | 'co
         caption={`${configTypes[known]} configs`}
       />
       {dialog}
-    </div>
+    </AdminFrame>
   );
 }
