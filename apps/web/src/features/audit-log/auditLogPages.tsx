@@ -1,3 +1,4 @@
+import { AdminFrame } from '../admin-content/AdminFrame';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -229,9 +230,9 @@ export function AuditLogPage() {
   const page = log.data;
 
   return (
-    <div className="page audit-log">
-      <div className="audit-log__head">
-        <h1 className="page__title">{auditLogMessages.title}</h1>
+    <AdminFrame
+      title={auditLogMessages.title}
+      extra={
         <Button
           icon={<DownloadOutlined />}
           loading={csv.isPending}
@@ -240,127 +241,135 @@ export function AuditLogPage() {
         >
           {auditLogMessages.exportCsv}
         </Button>
-      </div>
-      <Typography.Paragraph type="secondary">{auditLogMessages.intro}</Typography.Paragraph>
+      }
+    >
+      <div className="audit-log">
+        <Typography.Paragraph type="secondary">{auditLogMessages.intro}</Typography.Paragraph>
 
-      <Card size="small" className="audit-log__filters">
-        <form role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
-          <div className="audit-log__row">
-            <Field label="Actions" htmlFor={ids.action}>
-              <Select
-                id={ids.action}
-                className="audit-log__actions"
-                mode="multiple"
-                allowClear
-                placeholder="All actions"
-                showSearch={{ optionFilterProp: 'label' }}
-                maxTagCount="responsive"
-                value={query.action ?? []}
-                onChange={(value: string[]) => set('action', value)}
-                options={actionOptions}
-              />
-            </Field>
-            <Field label="Who (email or user id)" htmlFor={ids.actor}>
-              <TextFilter
-                id={ids.actor}
-                value={query.actor ?? ''}
-                placeholder="Anyone"
-                onCommit={textCommit.actor}
-              />
-            </Field>
-            <Field label="Summary contains" htmlFor={ids.q}>
-              <TextFilter id={ids.q} value={query.q ?? ''} placeholder="Any words" onCommit={textCommit.q} />
-            </Field>
-          </div>
-          <div className="audit-log__row">
-            <Field label="Target type" htmlFor={ids.targetType}>
-              <TextFilter
-                id={ids.targetType}
-                value={query.targetType ?? ''}
-                placeholder="role, user, config, layer…"
-                onCommit={textCommit.targetType}
-              />
-            </Field>
-            <Field label="Target id" htmlFor={ids.targetId}>
-              <TextFilter
-                id={ids.targetId}
-                value={query.targetId ?? ''}
-                placeholder="Any"
-                onCommit={textCommit.targetId}
-              />
-            </Field>
-            <Field label="From" htmlFor={ids.from}>
-              <Input
-                id={ids.from}
-                type="date"
-                value={query.from ?? ''}
-                max={query.to}
-                onChange={(change) => set('from', change.target.value)}
-              />
-            </Field>
-            <Field label="To" htmlFor={ids.to}>
-              <Input
-                id={ids.to}
-                type="date"
-                value={query.to ?? ''}
-                min={query.from}
-                onChange={(change) => set('to', change.target.value)}
-              />
-            </Field>
-            {filtered && (
-              <Button
-                className="audit-log__clear"
-                onClick={() => setParams(new URLSearchParams(), { replace: true })}
-              >
-                {auditLogMessages.clearFilters}
+        <Card size="small" className="audit-log__filters">
+          <form role="search" aria-label="Filter the audit log" onSubmit={(event) => event.preventDefault()}>
+            <div className="audit-log__row">
+              <Field label="Actions" htmlFor={ids.action}>
+                <Select
+                  id={ids.action}
+                  className="audit-log__actions"
+                  mode="multiple"
+                  allowClear
+                  placeholder="All actions"
+                  showSearch={{ optionFilterProp: 'label' }}
+                  maxTagCount="responsive"
+                  value={query.action ?? []}
+                  onChange={(value: string[]) => set('action', value)}
+                  options={actionOptions}
+                />
+              </Field>
+              <Field label="Who (email or user id)" htmlFor={ids.actor}>
+                <TextFilter
+                  id={ids.actor}
+                  value={query.actor ?? ''}
+                  placeholder="Anyone"
+                  onCommit={textCommit.actor}
+                />
+              </Field>
+              <Field label="Summary contains" htmlFor={ids.q}>
+                <TextFilter
+                  id={ids.q}
+                  value={query.q ?? ''}
+                  placeholder="Any words"
+                  onCommit={textCommit.q}
+                />
+              </Field>
+            </div>
+            <div className="audit-log__row">
+              <Field label="Target type" htmlFor={ids.targetType}>
+                <TextFilter
+                  id={ids.targetType}
+                  value={query.targetType ?? ''}
+                  placeholder="role, user, config, layer…"
+                  onCommit={textCommit.targetType}
+                />
+              </Field>
+              <Field label="Target id" htmlFor={ids.targetId}>
+                <TextFilter
+                  id={ids.targetId}
+                  value={query.targetId ?? ''}
+                  placeholder="Any"
+                  onCommit={textCommit.targetId}
+                />
+              </Field>
+              <Field label="From" htmlFor={ids.from}>
+                <Input
+                  id={ids.from}
+                  type="date"
+                  value={query.from ?? ''}
+                  max={query.to}
+                  onChange={(change) => set('from', change.target.value)}
+                />
+              </Field>
+              <Field label="To" htmlFor={ids.to}>
+                <Input
+                  id={ids.to}
+                  type="date"
+                  value={query.to ?? ''}
+                  min={query.from}
+                  onChange={(change) => set('to', change.target.value)}
+                />
+              </Field>
+              {filtered && (
+                <Button
+                  className="audit-log__clear"
+                  onClick={() => setParams(new URLSearchParams(), { replace: true })}
+                >
+                  {auditLogMessages.clearFilters}
+                </Button>
+              )}
+            </div>
+          </form>
+        </Card>
+
+        {log.isError ? (
+          <Result
+            status="error"
+            title={auditLogMessages.loadFailed}
+            subTitle={log.error instanceof ApiError ? log.error.message : undefined}
+            extra={
+              <Button type="primary" onClick={() => void log.refetch()}>
+                Try again
               </Button>
-            )}
-          </div>
-        </form>
-      </Card>
-
-      {log.isError ? (
-        <Result
-          status="error"
-          title={auditLogMessages.loadFailed}
-          subTitle={log.error instanceof ApiError ? log.error.message : undefined}
-          extra={
-            <Button type="primary" onClick={() => void log.refetch()}>
-              Try again
-            </Button>
-          }
-        />
-      ) : (
-        <Table<AuditEntry>
-          className="audit-log__table"
-          rowKey="id"
-          size="middle"
-          columns={columns}
-          dataSource={page?.entries ?? []}
-          loading={log.isPending || (log.isFetching && log.isPlaceholderData)}
-          expandable={{
-            expandedRowRender: (entry) => <EntryDetails entry={entry} />,
-            columnTitle: <span className="visually-hidden">Details</span>,
-          }}
-          locale={{
-            emptyText: (
-              <Empty
-                image={Empty.PRESENTED_IMAGE_SIMPLE}
-                description={filtered ? auditLogMessages.empty : auditLogMessages.emptyUnfiltered}
-              />
-            ),
-          }}
-          pagination={{
-            current: page?.page ?? query.page ?? 1,
-            pageSize: page?.pageSize ?? AUDIT_LOG_LIMITS.pageSize,
-            total: page?.total ?? 0,
-            showSizeChanger: false,
-            hideOnSinglePage: false,
-            showTotal: (total) => `${total.toLocaleString('en-GB')} ${total === 1 ? 'entry' : 'entries'}`,
-            onChange: (next) => set('page', String(next)),
-          }}
-        />
-      )}
-    </div>
+            }
+          />
+        ) : (
+          <Table<AuditEntry>
+            className="audit-log__table"
+            rowKey="id"
+            size="middle"
+            columns={columns}
+            dataSource={page?.entries ?? []}
+            loading={log.isPending || (log.isFetching && log.isPlaceholderData)}
+            expandable={{
+              expandedRowRender: (entry) => <EntryDetails entry={entry} />,
+              columnTitle: <span className="visually-hidden">Details</span>,
+            }}
+            locale={{
+              emptyText: (
+                <Empty
+                  image={Empty.PRESENTED_IMAGE_SIMPLE}
+                  description={filtered ? auditLogMessages.empty : auditLogMessages.emptyUnfiltered}
+                />
+              ),
+            }}
+            pagination={{
+              current: page?.page ?? query.page ?? 1,
+              pageSize: page?.pageSize ?? AUDIT_LOG_LIMITS.pageSize,
+              total: page?.total ?? 0,
+              showSizeChanger: false,
+              hideOnSinglePage: false,
+              showTotal: (total) => `${total.toLocaleString('en-GB')} ${total === 1 ? 'entry' : 'entries'}`,
+              onChange: (next) => set('page', String(next)),
+            }}
+          />
+        )}
+      </div>
+    </AdminFrame>
   );
 }
