@@ -11,7 +11,7 @@ import {
   type SiteField,
 } from '@planning/shared';
 import { api, ApiError } from '../../../api/client';
-import { AdminFrame } from '../../admin-content/AdminFrame';
+import { ConfigFrame } from '../components/ConfigFrame';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
 import {
   configQueryKeys,
@@ -259,7 +259,7 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
   );
 
   return (
-    <AdminFrame title={shownMeta.label}>
+    <ConfigFrame title={shownMeta.label}>
       <div className="config-editor">
         <p className="config-editor__crumbs">
           <Link to={listPath}>Back to {listPath.endsWith('/configs') ? 'configs' : document.typeLabel}</Link>
@@ -458,6 +458,6 @@ function ConfigEditor({ document, listPath }: { document: ConfigDocumentDetail; 
           onClose={() => setHistoryOpen(false)}
         />
       </div>
-    </AdminFrame>
+    </ConfigFrame>
   );
 }

@@ -7,7 +7,7 @@ import { configMessages, configTypeNames, configTypes, type ConfigType } from '@
 import { configQueryKeys, fetchConfigDocuments } from '../api';
 import { ConfigDocumentTable } from '../components/ConfigDocumentTable';
 import { CreateConfigDialog } from '../components/CreateConfigDialog';
-import { AdminFrame } from '../../admin-content/AdminFrame';
+import { ConfigFrame } from '../components/ConfigFrame';
 import { GenericErrorScreen } from '../components/ErrorScreens';
 import { TemplateList } from '../components/TemplateList';
 import '../configEditor.css';
@@ -86,7 +86,7 @@ export function ConfigsPage() {
   );
 
   return (
-    <AdminFrame
+    <ConfigFrame
       title="Configs"
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
@@ -150,7 +150,7 @@ export function ConfigsPage() {
           onClose={() => setCreating(false)}
         />
       </div>
-    </AdminFrame>
+    </ConfigFrame>
   );
 }
 
@@ -194,7 +194,7 @@ export function ConfigTypePage({ type }: { type: string; app: 'placemaker' | 'co
 
   if (live.length === 0 && !includeDeleted)
     return (
-      <AdminFrame title={configTypes[known]}>
+      <ConfigFrame title={configTypes[known]}>
         <Result
           status="info"
           title={<h2 className="config-error__title">{configMessages.doesNotExist(known)}</h2>}
@@ -213,11 +213,11 @@ export function ConfigTypePage({ type }: { type: string; app: 'placemaker' | 'co
           }
         />
         {dialog}
-      </AdminFrame>
+      </ConfigFrame>
     );
 
   return (
-    <AdminFrame
+    <ConfigFrame
       title={configTypes[known]}
       extra={
         <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
@@ -236,6 +236,6 @@ export function ConfigTypePage({ type }: { type: string; app: 'placemaker' | 'co
         caption={`${configTypes[known]} configs`}
       />
       {dialog}
-    </AdminFrame>
+    </ConfigFrame>
   );
 }
