@@ -56,7 +56,6 @@ export const auditActions = {
   'api-key.create': 'API key created',
   'api-key.revoke': 'API key revoked',
   'export.sites': 'Sites exported',
-  'export.representations': 'Representations exported',
   'export.analysis': 'Analysis exported',
   'export.statement': 'Consultation statement exported',
   'export.document': 'Document exported',
