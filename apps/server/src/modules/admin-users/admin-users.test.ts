@@ -10,29 +10,21 @@ import {
   type StaffUser,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
-import { apiCaller } from '../../../test/api-call';
-import { addNeighbour, buildTenantWithUsers } from '../../../test/factories';
+import { buildAdminScene, type AdminScene, type SceneCouncil } from '../../../test/admin-scene';
+import { addNeighbour } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
-import { buildTestApp, latestLink, type TestApp } from '../../../test/test-app';
+import { latestLink, type TestApp } from '../../../test/test-app';
 
 let t: TestApp;
-let tenant: Awaited<ReturnType<typeof buildTenantWithUsers>>;
-let other: Awaited<ReturnType<typeof buildTenantWithUsers>>;
+let tenant: SceneCouncil;
+let other: SceneCouncil;
 let admin: SignedIn;
 let officer: SignedIn;
 let otherAdmin: SignedIn;
-const call = apiCaller(
-  () => t.app,
-  () => tenant.name,
-);
+let call: AdminScene['call'];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  tenant = await buildTenantWithUsers(t.database.db);
-  other = await buildTenantWithUsers(t.database.db);
-  admin = await signIn(t.app, tenant.name, tenant.email('admin'));
-  officer = await signIn(t.app, tenant.name, tenant.email('officer'));
-  otherAdmin = await signIn(t.app, other.name, other.email('admin'));
+  ({ t, council: tenant, other, admin, officer, otherAdmin, call } = await buildAdminScene());
 });
 afterAll(() => t.close());
 

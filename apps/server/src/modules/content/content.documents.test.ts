@@ -12,37 +12,21 @@ import {
 import { withTenant } from '../../db/tenant-transaction';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { buildAdminScene, type AdminScene, type SceneCouncil } from '../../../test/admin-scene';
+import type { TestApp } from '../../../test/test-app';
 import { seedConfig } from './content.service';
 
 let t: TestApp;
-let tenant: Awaited<ReturnType<typeof buildTenantWithUsers>>;
-let other: Awaited<ReturnType<typeof buildTenantWithUsers>>;
+let tenant: SceneCouncil;
 let admin: SignedIn;
 let officer: SignedIn;
 let otherAdmin: SignedIn;
+let call: AdminScene['call'];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  [tenant, other] = await Promise.all([
-    buildTenantWithUsers(t.database.db),
-    buildTenantWithUsers(t.database.db),
-  ]);
-  [admin, officer, otherAdmin] = await Promise.all([
-    signIn(t.app, tenant.name, tenant.email('admin')),
-    signIn(t.app, tenant.name, tenant.email('officer')),
-    signIn(t.app, other.name, other.email('admin')),
-  ]);
+  ({ t, council: tenant, admin, officer, otherAdmin, call } = await buildAdminScene());
 }, 60_000);
 afterAll(() => t?.close());
-
-const call = (as: SignedIn, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: as.headers(),
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
 
 async function ok<T>(answer: Promise<{ statusCode: number; body: string; json(): unknown }>, status = 200) {
   const response = await answer;

@@ -8,38 +8,27 @@ import {
   type CouncilMaintenance,
   type CouncilSettings,
 } from '@planning/shared';
-import { buildTenantWithUsers } from '../../../test/factories';
-import { signIn, type SignedIn } from '../../../test/sessions';
-import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { buildAdminScene, type AdminScene, type SceneCouncil } from '../../../test/admin-scene';
+import type { SignedIn } from '../../../test/sessions';
+import type { TestApp } from '../../../test/test-app';
 import { auditRows } from '../audit/audit.testing';
 
 let t: TestApp;
-let council: Awaited<ReturnType<typeof buildTenantWithUsers>>;
-let other: Awaited<ReturnType<typeof buildTenantWithUsers>>;
+let council: SceneCouncil;
+let other: SceneCouncil;
 let admin: SignedIn;
 let officer: SignedIn;
 let otherAdmin: SignedIn;
+let call: AdminScene['call'];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  council = await buildTenantWithUsers(t.database.db, { mainColor: '#1d4f91' });
-  other = await buildTenantWithUsers(t.database.db, { mainColor: '#0b6e4f' });
-  [admin, officer, otherAdmin] = await Promise.all([
-    signIn(t.app, council.name, council.email('admin')),
-    signIn(t.app, council.name, council.email('officer')),
-    signIn(t.app, other.name, other.email('admin')),
-  ]);
+  ({ t, council, other, admin, officer, otherAdmin, call } = await buildAdminScene({
+    council: { mainColor: '#1d4f91' },
+    other: { mainColor: '#0b6e4f' },
+  }));
 });
 afterAll(() => t.close());
 
-type Method = 'GET' | 'PATCH' | 'PUT' | 'POST' | 'DELETE';
-const call = (who: SignedIn, method: Method, url: string, payload?: unknown) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    headers: who.headers(),
-    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
-  });
 const current = async (name: string) => {
   const answer = await t.app.inject({
     method: 'GET',
