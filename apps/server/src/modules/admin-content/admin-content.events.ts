@@ -173,6 +173,15 @@ const auditShape = (event: AdminEvent) => ({
   features: event.features.map((f) => ({ feature: f.feature, configId: f.configId })),
 });
 
+/** The columns an admin writes, on creating an event and on changing it. */
+const columnsOf = (input: EventInput) => ({
+  name: input.name,
+  description: input.description || null,
+  starts_at: input.startsAt,
+  ends_at: input.endsAt,
+  document_id: input.documentId ?? null,
+});
+
 export async function createAdminEvent(
   trx: Trx,
   tenantId: string,
@@ -185,17 +194,13 @@ export async function createAdminEvent(
     .insertInto('consultation_events')
     .values({
       tenant_id: tenantId,
-      name: input.name,
-      description: input.description || null,
-      starts_at: input.startsAt,
-      ends_at: input.endsAt,
+      ...columnsOf(input),
       // Filled again from the times by the trigger; the columns are not null.
       starts_on: input.startsAt.slice(0, 10),
       ends_on:
         input.endsAt.slice(0, 10) < input.startsAt.slice(0, 10)
           ? input.startsAt.slice(0, 10)
           : input.endsAt.slice(0, 10),
-      document_id: input.documentId ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -221,17 +226,7 @@ export async function updateAdminEvent(
   const before = await oneAdminEvent(trx, id);
   await checkDocument(trx, input.documentId);
   await checkFeatures(trx, input.features);
-  await trx
-    .updateTable('consultation_events')
-    .set({
-      name: input.name,
-      description: input.description || null,
-      starts_at: input.startsAt,
-      ends_at: input.endsAt,
-      document_id: input.documentId ?? null,
-    })
-    .where('id', '=', id)
-    .execute();
+  await trx.updateTable('consultation_events').set(columnsOf(input)).where('id', '=', id).execute();
   await writeFeatures(trx, tenantId, id, input.features);
   const after = await oneAdminEvent(trx, id);
   await recordAudit(trx, tenantId, request, {

@@ -580,6 +580,39 @@ export async function updateConfigDocument(
 
 const unique = <T>(value: T, index: number, all: T[]) => all.indexOf(value) === index;
 
+/**
+ * The trail of a deletion or a restoration: a version (the document itself unchanged) and the
+ * audit row (a deletion names the assignment the config held).
+ */
+async function recordDeletion(
+  trx: Trx,
+  tenantId: string,
+  request: FastifyRequest,
+  row: ConfigRow,
+  version: number,
+  action: 'delete' | 'restore',
+) {
+  const done = action === 'delete' ? 'Deleted' : 'Restored';
+  await writeVersion(trx, tenantId, request, {
+    configId: row.id,
+    version,
+    action,
+    before: row.config,
+    after: row.config,
+    summary: done,
+  });
+  await recordAudit(trx, tenantId, request, {
+    action: action === 'delete' ? 'config.delete' : 'config.restore',
+    targetType: 'config',
+    targetId: row.id,
+    summary: `${done} ${describe(row)}`,
+    details:
+      action === 'delete'
+        ? { type: row.config_type, version, assignment: row.assignment }
+        : { type: row.config_type, version },
+  });
+}
+
 /** DELETE /config-documents/:id: soft; the document stays, and can be restored. */
 export async function deleteConfigDocument(
   db: Kysely<Database>,
@@ -598,21 +631,7 @@ export async function deleteConfigDocument(
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await writeVersion(trx, tenantId, request, {
-      configId: id,
-      version,
-      action: 'delete',
-      before: row.config,
-      after: row.config,
-      summary: 'Deleted',
-    });
-    await recordAudit(trx, tenantId, request, {
-      action: 'config.delete',
-      targetType: 'config',
-      targetId: id,
-      summary: `Deleted ${describe(row)}`,
-      details: { type: row.config_type, version, assignment: row.assignment },
-    });
+    await recordDeletion(trx, tenantId, request, row, version, 'delete');
     return detailOf(trx, updated);
   });
 }
@@ -636,21 +655,7 @@ export async function restoreConfigDocument(
         .returningAll()
         .executeTakeFirstOrThrow(),
     );
-    await writeVersion(trx, tenantId, request, {
-      configId: id,
-      version,
-      action: 'restore',
-      before: row.config,
-      after: row.config,
-      summary: 'Restored',
-    });
-    await recordAudit(trx, tenantId, request, {
-      action: 'config.restore',
-      targetType: 'config',
-      targetId: id,
-      summary: `Restored ${describe(row)}`,
-      details: { type: row.config_type, version },
-    });
+    await recordDeletion(trx, tenantId, request, row, version, 'restore');
     return detailOf(trx, updated);
   });
 }
