@@ -12,6 +12,7 @@ import {
 } from '@planning/shared';
 import { configQueryKeys, createConfigDocument, fetchConfigTemplates } from '../api';
 import { messageOf } from './ErrorScreens';
+import { nameRules, TagsItem } from './configFormItems';
 
 type Values = {
   type: ConfigType;
@@ -104,14 +105,7 @@ export function CreateConfigDialog({
             options={configTypeNames.map((name) => ({ value: name, label: configTypes[name] }))}
           />
         </Form.Item>
-        <Form.Item
-          name="label"
-          label="Label"
-          rules={[
-            { required: true, whitespace: true, message: configMessages.labelRequired },
-            { max: 200, message: 'At most 200 characters' },
-          ]}
-        >
+        <Form.Item name="label" label="Label" rules={nameRules(configMessages.labelRequired)}>
           <Input autoComplete="off" />
         </Form.Item>
         <Form.Item
@@ -121,20 +115,7 @@ export function CreateConfigDialog({
         >
           <Select options={configStoreNames.map((name) => ({ value: name, label: configStores[name] }))} />
         </Form.Item>
-        <Form.Item
-          name="tags"
-          label="Tags"
-          rules={[
-            {
-              validator: (_, tags: string[] = []) =>
-                tags.every((tag) => tag.trim().length >= 1 && tag.length <= 50)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(configMessages.tagInvalid)),
-            },
-          ]}
-        >
-          <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} aria-label="Tags" />
-        </Form.Item>
+        <TagsItem />
         {/* Only offered when this type has templates: nothing to pick otherwise. */}
         {templatesOfType.length > 0 && (
           <Form.Item name="start" label="Start from">

@@ -1,6 +1,7 @@
 import { Form, Input, Modal, Select } from 'antd';
 import { configMessages, TENANT_ASSIGNMENT } from '@planning/shared';
 import { assignmentLabel } from './ConfigDocumentTable';
+import { nameRules, TagsItem } from './configFormItems';
 
 /** A config's meta the editor changes with its document (spec 03 §3.4: label, tags, assignment). */
 export type ConfigMetaDraft = { label: string; tags: string[]; assignment: string | null };
@@ -55,30 +56,10 @@ export function DetailsDialog({
           onClose();
         }}
       >
-        <Form.Item
-          name="label"
-          label="Label"
-          rules={[
-            { required: true, whitespace: true, message: configMessages.labelRequired },
-            { max: 200, message: 'At most 200 characters' },
-          ]}
-        >
+        <Form.Item name="label" label="Label" rules={nameRules(configMessages.labelRequired)}>
           <Input autoComplete="off" />
         </Form.Item>
-        <Form.Item
-          name="tags"
-          label="Tags"
-          rules={[
-            {
-              validator: (_, tags: string[] = []) =>
-                tags.every((tag) => tag.trim().length >= 1 && tag.length <= 50)
-                  ? Promise.resolve()
-                  : Promise.reject(new Error(configMessages.tagInvalid)),
-            },
-          ]}
-        >
-          <Select mode="tags" tokenSeparators={[',']} open={false} suffixIcon={null} aria-label="Tags" />
-        </Form.Item>
+        <TagsItem />
         <Form.Item
           name="assignment"
           label="Assignment"

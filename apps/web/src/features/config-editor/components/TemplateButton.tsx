@@ -4,6 +4,7 @@ import { Alert, App, Button, Form, Input, Modal } from 'antd';
 import { configMessages, type ConfigType } from '@planning/shared';
 import { configQueryKeys, createConfigTemplate } from '../api';
 import { messageOf } from './ErrorScreens';
+import { nameRules } from './configFormItems';
 
 /**
  * Save as template (spec 03 §3.4 templates): the document in the editor, as it is now, kept under
@@ -52,14 +53,7 @@ export function TemplateButton({ type, draft }: { type: ConfigType; draft: unkno
           />
         )}
         <Form form={form} layout="vertical" onFinish={({ name }) => create.mutate(name)}>
-          <Form.Item
-            name="name"
-            label="Name"
-            rules={[
-              { required: true, whitespace: true, message: configMessages.nameRequired },
-              { max: 200, message: 'At most 200 characters' },
-            ]}
-          >
+          <Form.Item name="name" label="Name" rules={nameRules(configMessages.nameRequired)}>
             <Input autoComplete="off" />
           </Form.Item>
         </Form>

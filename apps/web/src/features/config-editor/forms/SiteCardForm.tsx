@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Form, Input, Tag } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { PlusOutlined } from '@ant-design/icons';
 import type { SiteField } from '@planning/shared';
 import {
@@ -12,13 +12,12 @@ import {
   numberOf,
   optionalNumber,
   optionalText,
-  removeAt,
   setIn,
   textOf,
   type JsonPath,
 } from '../configJson';
 import {
-  hasProblemUnder,
+  listPanel,
   ItemActions,
   Panels,
   NumberSetting,
@@ -141,32 +140,16 @@ export function SiteCardForm({
               const setFormatting = (key: string, next: unknown) =>
                 onChange(setIn(value, path, withFormatting(element, key, next)));
               const problem = (...keys: string[]) => problemAt(problems, [...path, ...keys]);
-              return {
-                key: String(index),
-                title: (
-                  <span className="config-form__panel-title">
-                    <span>{label}</span>
-                    {textOf(element, 'dbPropertyName') && <code>{textOf(element, 'dbPropertyName')}</code>}
-                    {hasProblemUnder(problems, path) && <Tag color="error">Has problems</Tag>}
-                  </span>
-                ),
-                actions: (
-                  <span className="config-panel__actions">
-                    <ItemActions
-                      name={label}
-                      index={index}
-                      count={elements.length}
-                      onMove={(by) => {
-                        onChange(moveAt(value, ['elements'], index, by));
-                        setOpen([]);
-                      }}
-                      onRemove={() => {
-                        onChange(removeAt(value, ['elements'], index));
-                        setOpen([]);
-                      }}
-                    />
-                  </span>
-                ),
+              return listPanel({
+                value,
+                listPath: ['elements'],
+                index,
+                count: elements.length,
+                name: label,
+                marks: textOf(element, 'dbPropertyName') && <code>{textOf(element, 'dbPropertyName')}</code>,
+                problems,
+                onChange,
+                closeAll: () => setOpen([]),
                 body: (
                   <div className="config-form__grid">
                     <SiteFieldSetting
@@ -237,7 +220,7 @@ export function SiteCardForm({
                     </div>
                   </div>
                 ),
-              };
+              });
             })}
           />
         )}

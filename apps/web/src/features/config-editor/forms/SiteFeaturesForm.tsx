@@ -20,7 +20,7 @@ import {
 import {
   ChoiceSetting,
   FormField,
-  hasProblemUnder,
+  listPanel,
   ItemActions,
   Panels,
   NumberSetting,
@@ -217,34 +217,18 @@ function CellList({ listPath, heading, ...edit }: Edit & { listPath: JsonPath; h
           items={list.map((cell, index) => {
             const label = textOf(cell, 'label') || `Cell ${index + 1}`;
             const path = [...listPath, index];
-            return {
-              key: String(index),
-              title: (
-                <span className="config-form__panel-title">
-                  <span>{label}</span>
-                  {textOf(cell, 'dbPropertyName') && <code>{textOf(cell, 'dbPropertyName')}</code>}
-                  {hasProblemUnder(edit.problems, path) && <Tag color="error">Has problems</Tag>}
-                </span>
-              ),
-              actions: (
-                <span className="config-panel__actions">
-                  <ItemActions
-                    name={label}
-                    index={index}
-                    count={list.length}
-                    onMove={(by) => {
-                      edit.onChange(moveAt(edit.value, listPath, index, by));
-                      setOpen([]);
-                    }}
-                    onRemove={() => {
-                      edit.onChange(removeAt(edit.value, listPath, index));
-                      setOpen([]);
-                    }}
-                  />
-                </span>
-              ),
+            return listPanel({
+              value: edit.value,
+              listPath,
+              index,
+              count: list.length,
+              name: label,
+              marks: textOf(cell, 'dbPropertyName') && <code>{textOf(cell, 'dbPropertyName')}</code>,
+              problems: edit.problems,
+              onChange: edit.onChange,
+              closeAll: () => setOpen([]),
               body: <CellEditor {...edit} path={path} />,
-            };
+            });
           })}
         />
       )}
@@ -398,34 +382,18 @@ function ContentList({ listPath, ...edit }: Edit & { listPath: JsonPath }) {
                 ? textOf(getIn(item, ['cell']), 'label') || 'Field'
                 : textOf(item, 'title') || `${contentKinds[kind as ContentKind] ?? 'Item'} ${index + 1}`;
             const path = [...listPath, index];
-            return {
-              key: String(index),
-              title: (
-                <span className="config-form__panel-title">
-                  <span>{title}</span>
-                  <Tag>{contentKinds[kind as ContentKind] ?? kind}</Tag>
-                  {hasProblemUnder(edit.problems, path) && <Tag color="error">Has problems</Tag>}
-                </span>
-              ),
-              actions: (
-                <span className="config-panel__actions">
-                  <ItemActions
-                    name={title}
-                    index={index}
-                    count={list.length}
-                    onMove={(by) => {
-                      edit.onChange(moveAt(edit.value, listPath, index, by));
-                      setOpen([]);
-                    }}
-                    onRemove={() => {
-                      edit.onChange(removeAt(edit.value, listPath, index));
-                      setOpen([]);
-                    }}
-                  />
-                </span>
-              ),
+            return listPanel({
+              value: edit.value,
+              listPath,
+              index,
+              count: list.length,
+              name: title,
+              marks: <Tag>{contentKinds[kind as ContentKind] ?? kind}</Tag>,
+              problems: edit.problems,
+              onChange: edit.onChange,
+              closeAll: () => setOpen([]),
               body: <ContentEditor {...edit} path={path} />,
-            };
+            });
           })}
         />
       )}
@@ -475,32 +443,16 @@ export function SiteFeaturesForm({ value, onChange, fields, problems }: Edit) {
               const title = textOf(tab, 'tabTitle') || `Tab ${index + 1}`;
               const set = (key: string, next: unknown) => onChange(setIn(value, [...path, key], next));
               const problem = (key: string) => problemAt(problems, [...path, key]);
-              return {
-                key: String(index),
-                title: (
-                  <span className="config-form__panel-title">
-                    <span>{title}</span>
-                    {isRecord(tab) && tab.visible === false ? <Tag>Hidden</Tag> : null}
-                    {hasProblemUnder(problems, path) && <Tag color="error">Has problems</Tag>}
-                  </span>
-                ),
-                actions: (
-                  <span className="config-panel__actions">
-                    <ItemActions
-                      name={title}
-                      index={index}
-                      count={tabs.length}
-                      onMove={(by) => {
-                        onChange(moveAt(value, ['tabs'], index, by));
-                        setOpen([]);
-                      }}
-                      onRemove={() => {
-                        onChange(removeAt(value, ['tabs'], index));
-                        setOpen([]);
-                      }}
-                    />
-                  </span>
-                ),
+              return listPanel({
+                value,
+                listPath: ['tabs'],
+                index,
+                count: tabs.length,
+                name: title,
+                marks: isRecord(tab) && tab.visible === false ? <Tag>Hidden</Tag> : null,
+                problems,
+                onChange,
+                closeAll: () => setOpen([]),
                 body: (
                   <>
                     <div className="config-form__grid">
@@ -549,7 +501,7 @@ export function SiteFeaturesForm({ value, onChange, fields, problems }: Edit) {
                     <ContentList {...edit} listPath={[...path, 'content']} />
                   </>
                 ),
-              };
+              });
             })}
           />
         )}

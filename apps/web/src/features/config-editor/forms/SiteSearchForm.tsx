@@ -31,7 +31,7 @@ import {
 import {
   ChoiceSetting,
   FormField,
-  hasProblemUnder,
+  listPanel,
   ItemActions,
   Panels,
   NumberSetting,
@@ -378,33 +378,22 @@ function FilterList({
           items={list.map((filter, index) => {
             const { label, type, field } = filterTitle(filter, index);
             const path = [...listAt, index];
-            return {
-              key: String(index),
-              title: (
-                <span className="config-form__panel-title">
-                  <span>{label}</span>
+            return listPanel({
+              value,
+              listPath,
+              problemsAt: listAt,
+              index,
+              count: list.length,
+              name: label,
+              marks: (
+                <>
                   <Tag>{type}</Tag>
                   {field && <code>{field}</code>}
-                  {hasProblemUnder(problems, path) && <Tag color="error">Has problems</Tag>}
-                </span>
+                </>
               ),
-              actions: (
-                <span className="config-panel__actions">
-                  <ItemActions
-                    name={label}
-                    index={index}
-                    count={list.length}
-                    onMove={(by) => {
-                      onChange(moveAt(value, listPath, index, by));
-                      setOpen([]);
-                    }}
-                    onRemove={() => {
-                      onChange(removeAt(value, listPath, index));
-                      setOpen([]);
-                    }}
-                  />
-                </span>
-              ),
+              problems,
+              onChange,
+              closeAll: () => setOpen([]),
               body: (
                 <FilterEditor
                   filter={filter}
@@ -415,7 +404,7 @@ function FilterList({
                   onChange={(next) => onChange(setIn(value, [...listPath, index], next))}
                 />
               ),
-            };
+            });
           })}
         />
       )}

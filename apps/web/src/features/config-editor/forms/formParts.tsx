@@ -1,7 +1,8 @@
 import { useId, type ReactNode } from 'react';
-import { Button, Form, Input, InputNumber, Select, Switch, Tooltip } from 'antd';
+import { Button, Form, Input, InputNumber, Select, Switch, Tag, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, RightOutlined } from '@ant-design/icons';
 import type { SiteField } from '@planning/shared';
+import { moveAt, removeAt, type JsonPath } from '../configJson';
 
 /**
  * Labelled controls for the config forms: each control has an id its label points at, so screen
@@ -293,4 +294,66 @@ export function Panels({
       })}
     </ul>
   );
+}
+
+/**
+ * The panel of the item at `index` of the list at `listPath` in `value`: its title (the item's
+ * name, the marks that tell it apart, "Has problems" when a setting beneath it has one) and its
+ * move and remove buttons. Moving or removing shifts the items' indexes (the panels' keys), so
+ * either closes the open panels (`closeAll`). `problemsAt` is where the list sits in the document
+ * (for its problems) when `value` is only part of it.
+ */
+export function listPanel({
+  value,
+  listPath,
+  problemsAt = listPath,
+  index,
+  count,
+  name,
+  marks,
+  problems,
+  onChange,
+  closeAll,
+  body,
+}: {
+  value: unknown;
+  listPath: JsonPath;
+  problemsAt?: JsonPath;
+  index: number;
+  count: number;
+  name: string;
+  marks?: ReactNode;
+  problems: ProblemsByPath;
+  onChange: (value: unknown) => void;
+  closeAll: () => void;
+  body: ReactNode;
+}): PanelItem {
+  return {
+    key: String(index),
+    title: (
+      <span className="config-form__panel-title">
+        <span>{name}</span>
+        {marks}
+        {hasProblemUnder(problems, [...problemsAt, index]) && <Tag color="error">Has problems</Tag>}
+      </span>
+    ),
+    actions: (
+      <span className="config-panel__actions">
+        <ItemActions
+          name={name}
+          index={index}
+          count={count}
+          onMove={(by) => {
+            onChange(moveAt(value, listPath, index, by));
+            closeAll();
+          }}
+          onRemove={() => {
+            onChange(removeAt(value, listPath, index));
+            closeAll();
+          }}
+        />
+      </span>
+    ),
+    body,
+  };
 }
