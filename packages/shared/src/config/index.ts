@@ -5,3 +5,4 @@ export * from './defaults';
 export * from './links';
 export * from './compare';
 export * from './api';
+export * from './issues';

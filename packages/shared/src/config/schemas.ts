@@ -14,6 +14,7 @@ import {
 } from './layers';
 import { siteFeaturesConfigSchema } from './siteFeatures';
 import { siteCardConfigSchema, siteSearchConfigSchema } from './siteSearch';
+import { configIssueMessage } from './issues';
 import { configMessages, configTypeSchema, type ConfigType } from './types';
 
 /** Spec 03 §3.2: the schema of each config type's document. */
@@ -58,7 +59,7 @@ export function validateConfig(
   type: ConfigType,
   document: unknown,
 ): ConfigValidation & { data?: ConfigDocumentOf<ConfigType> } {
-  const parsed = configSchemas[type].safeParse(document);
+  const parsed = configSchemas[type].safeParse(document, { error: configIssueMessage });
   if (parsed.success) return { valid: true, message: configMessages.valid, issues: [], data: parsed.data };
   return {
     valid: false,

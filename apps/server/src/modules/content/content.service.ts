@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
 import {
   configMessages,
+  configIssueMessage,
   configSchemas,
   configTypes,
   defaultLayerConfigs,
@@ -75,7 +76,7 @@ export async function saveLayerConfig(
   type: LayerConfigType,
   input: unknown,
 ) {
-  const parsed = configSchemas[type].safeParse(input);
+  const parsed = configSchemas[type].safeParse(input, { error: configIssueMessage });
   if (!parsed.success)
     throw badRequest(
       configMessages.invalid,

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from './schemas';
+import { defaultConfigs } from './defaults';
+
+const messagesOf = (result: ReturnType<typeof validateConfig>) =>
+  Object.fromEntries(result.issues.map((issue) => [issue.path, issue.message]));
+
+describe('config issues in plain English', () => {
+  it('asks for a missing or empty text setting by name', () => {
+    const document = structuredClone(defaultConfigs['site-card']) as {
+      elements: Array<Record<string, unknown>>;
+    };
+    document.elements = [{ label: '' }, { label: 'Area', dbPropertyName: 5 }];
+    const messages = Object.values(messagesOf(validateConfig('site-card', document)));
+    expect(messages.join('\n')).not.toMatch(/Too small|Invalid input|expected/);
+    expect(messages).toContain('Enter a db property name');
+    expect(messages).toContain('Db property name must be text');
+  });
+
+  it('names the choices of a setting and the settings it does not know', () => {
+    const result = validateConfig('layers-order', { surprise: true });
+    expect(result.valid).toBe(false);
+    for (const issue of result.issues)
+      expect(issue.message).not.toMatch(/Invalid input|Unrecognized key|expected/);
+  });
+});
