@@ -31,6 +31,7 @@ import {
   type LogoKind,
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
+import { SaveBar } from './SaveBar';
 import { currentTenantQuery } from '../../app/tenant/useCurrentTenantQuery';
 import { useTenant } from '../../app/tenant/TenantContext';
 import { BrandPreview } from './BrandPreview';
@@ -406,29 +407,14 @@ function CouncilForm({ settings }: { settings: CouncilSettings }) {
         </Typography.Paragraph>
       </Card>
 
-      {saveError && (
-        <Alert
-          type="error"
-          showIcon
-          message={messages.saveFailed}
-          description={saveError}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Space>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          Save
-        </Button>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            setSaveError(null);
-          }}
-          disabled={save.isPending}
-        >
-          Reset
-        </Button>
-      </Space>
+      <SaveBar
+        error={saveError}
+        saving={save.isPending}
+        onReset={() => {
+          form.resetFields();
+          setSaveError(null);
+        }}
+      />
     </Form>
   );
 }

@@ -24,6 +24,7 @@ import {
   type CouncilMaintenance,
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
+import { SaveBar } from './SaveBar';
 import { currentTenantQuery } from '../../app/tenant/useCurrentTenantQuery';
 import { councilSettingsQueryKeys, fetchMaintenance, saveMaintenance } from './api';
 import {
@@ -196,29 +197,14 @@ function MaintenanceForm({ maintenance }: { maintenance: CouncilMaintenance }) {
         </Form.List>
       </Card>
 
-      {saveError && (
-        <Alert
-          type="error"
-          showIcon
-          message={messages.saveFailed}
-          description={saveError}
-          style={{ marginBottom: 16 }}
-        />
-      )}
-      <Space>
-        <Button type="primary" htmlType="submit" loading={save.isPending}>
-          Save
-        </Button>
-        <Button
-          onClick={() => {
-            form.resetFields();
-            setSaveError(null);
-          }}
-          disabled={save.isPending}
-        >
-          Reset
-        </Button>
-      </Space>
+      <SaveBar
+        error={saveError}
+        saving={save.isPending}
+        onReset={() => {
+          form.resetFields();
+          setSaveError(null);
+        }}
+      />
     </Form>
   );
 }
