@@ -21,6 +21,7 @@ import {
   ChoiceSetting,
   FormField,
   listPanel,
+  MinMaxSettings,
   ItemActions,
   Panels,
   NumberSetting,
@@ -134,19 +135,11 @@ function CellEditor({ path, value, onChange, fields, problems }: Edit & { path: 
         options={featureCellTypes.map((type) => ({ value: type, label: cellTypeLabels[type] }))}
         onChange={(type) => set(['fieldType'], type)}
       />
-      <NumberSetting
-        id={idOf(path, 'min')}
-        label="Minimum"
-        value={numberOf(cell, 'min')}
-        problem={problem('min')}
-        onChange={(next) => set(['min'], optionalNumber(next))}
-      />
-      <NumberSetting
-        id={idOf(path, 'max')}
-        label="Maximum"
-        value={numberOf(cell, 'max')}
-        problem={problem('max')}
-        onChange={(next) => set(['max'], optionalNumber(next))}
+      <MinMaxSettings
+        idOf={(setting) => idOf(path, setting)}
+        item={cell}
+        problem={(setting) => problem(setting)}
+        onChange={(setting, next) => set([setting], next)}
       />
       <NumberSetting
         id={idOf(path, 'maxLength')}

@@ -32,6 +32,7 @@ import {
   ChoiceSetting,
   FormField,
   listPanel,
+  MinMaxSettings,
   ItemActions,
   Panels,
   NumberSetting,
@@ -213,37 +214,21 @@ function FilterEditor({
             }))}
             onChange={(operator) => set('equality', operator)}
           />
-          <NumberSetting
-            id={idOf(path, 'min')}
-            label="Minimum"
-            value={numberOf(filter, 'min')}
-            problem={problem('min')}
-            onChange={(value) => set('min', optionalNumber(value))}
-          />
-          <NumberSetting
-            id={idOf(path, 'max')}
-            label="Maximum"
-            value={numberOf(filter, 'max')}
-            problem={problem('max')}
-            onChange={(value) => set('max', optionalNumber(value))}
+          <MinMaxSettings
+            idOf={(setting) => idOf(path, setting)}
+            item={filter}
+            problem={problem}
+            onChange={set}
           />
         </>
       )}
       {type === 'range' && (
         <>
-          <NumberSetting
-            id={idOf(path, 'min')}
-            label="Minimum"
-            value={numberOf(filter, 'min')}
-            problem={problem('min')}
-            onChange={(value) => set('min', optionalNumber(value))}
-          />
-          <NumberSetting
-            id={idOf(path, 'max')}
-            label="Maximum"
-            value={numberOf(filter, 'max')}
-            problem={problem('max')}
-            onChange={(value) => set('max', optionalNumber(value))}
+          <MinMaxSettings
+            idOf={(setting) => idOf(path, setting)}
+            item={filter}
+            problem={problem}
+            onChange={set}
           />
           <TextSetting
             id={idOf(path, 'unit')}

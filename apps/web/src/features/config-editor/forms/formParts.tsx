@@ -2,7 +2,7 @@ import { useId, type ReactNode } from 'react';
 import { Button, Form, Input, InputNumber, Select, Switch, Tag, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, RightOutlined } from '@ant-design/icons';
 import type { SiteField } from '@planning/shared';
-import { moveAt, removeAt, type JsonPath } from '../configJson';
+import { moveAt, numberOf, optionalNumber, removeAt, type JsonPath } from '../configJson';
 
 /**
  * Labelled controls for the config forms: each control has an id its label points at, so screen
@@ -356,4 +356,36 @@ export function listPanel({
     ),
     body,
   };
+}
+
+/** The Minimum and Maximum of an item (a number or range filter, a feature cell). */
+export function MinMaxSettings({
+  idOf,
+  item,
+  problem,
+  onChange,
+}: {
+  idOf: (setting: 'min' | 'max') => string;
+  item: unknown;
+  problem: (setting: 'min' | 'max') => string | undefined;
+  onChange: (setting: 'min' | 'max', value: number | undefined) => void;
+}) {
+  return (
+    <>
+      <NumberSetting
+        id={idOf('min')}
+        label="Minimum"
+        value={numberOf(item, 'min')}
+        problem={problem('min')}
+        onChange={(value) => onChange('min', optionalNumber(value))}
+      />
+      <NumberSetting
+        id={idOf('max')}
+        label="Maximum"
+        value={numberOf(item, 'max')}
+        problem={problem('max')}
+        onChange={(value) => onChange('max', optionalNumber(value))}
+      />
+    </>
+  );
 }
