@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { axeViolations, axeViolationsIn } from './support/axe';
 import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 import { colourShare, seedFillLayer } from './support/layers';
@@ -14,6 +15,16 @@ const GROUP = 'Noise and air quality';
 beforeAll(async () => {
   running = await startRunningApp();
   const tenantId = await councilId(running);
+  // The demo seed gives every council a document of each config type (issue 16); this journey
+  // starts where a council without its Layer tree tooltips document does.
+  await withTenant(running.database.db, tenantId, (trx) =>
+    trx
+      .updateTable('configs')
+      .set({ deleted_at: new Date() })
+      .where('config_type', '=', 'layer-tree-tooltips')
+      .where('deleted_at', 'is', null)
+      .execute(),
+  );
   // Noise contours over the whole district, drawn in a cyan nothing else on the map has.
   await seedFillLayer(running, tenantId, {
     layerName: 'lc_aircraft_noise',
