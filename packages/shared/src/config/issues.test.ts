@@ -7,10 +7,10 @@ const messagesOf = (result: ReturnType<typeof validateConfig>) =>
 
 describe('config issues in plain English', () => {
   it('asks for a missing or empty text setting by name', () => {
-    const document = structuredClone(defaultConfigs['site-card']) as {
-      elements: Array<Record<string, unknown>>;
+    const document = {
+      ...defaultConfigs['site-card'],
+      elements: [{ label: '' }, { label: 'Area', dbPropertyName: 5 }],
     };
-    document.elements = [{ label: '' }, { label: 'Area', dbPropertyName: 5 }];
     const messages = Object.values(messagesOf(validateConfig('site-card', document)));
     expect(messages.join('\n')).not.toMatch(/Too small|Invalid input|expected/);
     expect(messages).toContain('Enter a db property name');
