@@ -6,8 +6,13 @@ import { signIn } from '../apps/server/test/sessions';
 import { axeViolationsIn } from './support/axe';
 import { FIRST_LOAD, screenshot } from './support/consultations';
 import { demoDocumentId } from './support/documents';
-import { chooseOption } from './support/representations';
-import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import {
+  chooseOption,
+  councilId,
+  openAsTenant,
+  type RunningApp,
+  startRunningApp,
+} from './support/running-app';
 
 /**
  * Issue 16 point 3, the admin area's content: an administrator schedules an event that runs a

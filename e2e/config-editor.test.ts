@@ -1,13 +1,14 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from './support/axe';
 import { pageSession } from './support/consultations';
 import {
+  chooseOption,
   openAsTenant,
   openedDialog,
+  type RunningApp,
   settledDialog,
   startRunningApp,
-  type RunningApp,
 } from './support/running-app';
 
 let running: RunningApp;
@@ -22,13 +23,6 @@ const shot = async (page: Page, name: string) => {
   if (process.env.E2E_SCREENSHOTS)
     await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
 };
-
-/** Picks an option of an antd select by its shown text, and waits for the list to close. */
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-}
 
 type EditorTile = { root?: { view?: { state: { doc: { toString(): string } } } } };
 
@@ -62,9 +56,13 @@ describe('config editor (issue 16 point 2)', () => {
       // The filter builder: a new filter on a site field, with its condition and values.
       await page.getByRole('button', { name: 'Add filter' }).click();
       const panel = page.locator('.config-panel').last();
-      await choose(page, panel.getByRole('combobox', { name: 'Field' }), 'Suitable area (suitable_area)');
-      await choose(page, panel.getByRole('combobox', { name: 'Type' }), 'Number');
-      await choose(page, panel.getByRole('combobox', { name: 'Condition' }), 'at least (GE)');
+      await chooseOption(
+        page,
+        panel.getByRole('combobox', { name: 'Field' }),
+        'Suitable area (suitable_area)',
+      );
+      await chooseOption(page, panel.getByRole('combobox', { name: 'Type' }), 'Number');
+      await chooseOption(page, panel.getByRole('combobox', { name: 'Condition' }), 'at least (GE)');
       await panel.getByRole('textbox', { name: 'Label' }).fill(LABEL);
       await panel.getByRole('spinbutton', { name: 'Minimum' }).fill('1');
       await panel.getByRole('spinbutton', { name: 'Maximum' }).fill('40');

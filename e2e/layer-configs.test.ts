@@ -1,9 +1,15 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { axeViolations, axeViolationsIn } from './support/axe';
-import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import {
+  chooseOption,
+  councilId,
+  openAsTenant,
+  type RunningApp,
+  startRunningApp,
+} from './support/running-app';
 import { colourShare, seedFillLayer } from './support/layers';
 import { mapReady, openMap } from './support/site-search';
 
@@ -43,14 +49,6 @@ afterAll(() => running?.close());
 
 const cyanShare = (png: PNG) => colourShare(png, [0, 255, 255]);
 
-/** Picks an option of an antd select by its shown text. */
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-  // Closed again: an open antd list (its unnamed listbox) is no state to check the page in.
-  await page.locator('.ant-select-dropdown:visible').waitFor({ state: 'hidden' });
-}
-
 const shot = async (page: Page, name: string) => {
   if (process.env.E2E_SCREENSHOTS)
     await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
@@ -76,10 +74,14 @@ describe('layer configs (issue 13): tooltips and feature cards set by an admin, 
       // Map metadata card, from the consultations admin: the same document.
       await admin.goto(`${running.baseUrl}/admin/consultations/map-info-card`);
       await admin.getByRole('heading', { name: 'Map metadata card' }).waitFor({ timeout: 30_000 });
-      await choose(admin, admin.getByRole('combobox', { name: 'Layer' }), `${LAYER} (Environmental health)`);
+      await chooseOption(
+        admin,
+        admin.getByRole('combobox', { name: 'Layer' }),
+        `${LAYER} (Environmental health)`,
+      );
       await admin.getByRole('heading', { name: `Card of ${LAYER}` }).waitFor();
       await admin.getByRole('button', { name: 'Add field' }).click();
-      await choose(admin, admin.getByRole('combobox', { name: 'Property 1' }), 'db_level');
+      await chooseOption(admin, admin.getByRole('combobox', { name: 'Property 1' }), 'db_level');
       await admin.getByRole('textbox', { name: 'Label 1' }).fill('Noise level (dB)');
       // A second line left without a label is refused, with the field marked.
       await admin.getByRole('button', { name: 'Add field' }).click();
@@ -99,7 +101,7 @@ describe('layer configs (issue 13): tooltips and feature cards set by an admin, 
       await admin.getByRole('heading', { name: 'Layers order' }).waitFor({ timeout: 30_000 });
       await admin.getByRole('button', { name: 'Add group' }).click();
       await admin.getByRole('textbox', { name: 'Group 1 name' }).fill(GROUP);
-      await choose(
+      await chooseOption(
         admin,
         admin.getByRole('combobox', { name: `Add a layer to ${GROUP}` }),
         `${LAYER} (Environmental health)`,

@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { PNG } from 'pngjs';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { axeViolationsIn } from './support/axe';
 import {
+  chooseOption,
   councilId,
   openAsTenant,
+  type RunningApp,
   settledDialog,
   startRunningApp,
-  type RunningApp,
 } from './support/running-app';
 
 // Names no other journey uses: the layer is this journey's own.
@@ -91,12 +92,6 @@ const eastShare = (map: Locator, colour: Rgb) => shareOf(map, colour, [...EAST],
 const MAGENTA: Rgb = [255, 0, 255];
 const GREEN: Rgb = [0, 255, 0];
 
-/** Picks an option of an antd select by its shown text. */
-async function choose(page: Page, select: Locator, option: string) {
-  await select.click();
-  await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
-}
-
 describe('the layer editor (issue 13): style, filter builder, preview, view', () => {
   it(
     'builds a filter and a colour, previews them, saves, and shows them again',
@@ -131,13 +126,13 @@ describe('the layer editor (issue 13): style, filter builder, preview, view', ()
       // The filter, built in the tree: equals, the 'zone' column, the text 'FZ3'.
       await page.getByText('No filter: every feature is drawn.').waitFor();
       await page.getByRole('button', { name: 'Add a filter' }).click();
-      await choose(
+      await chooseOption(
         page,
         page.getByRole('combobox', { name: 'Operator of the filter' }),
         '!= (does not equal)',
       );
-      await choose(page, page.getByRole('combobox', { name: 'Operator of the filter' }), '== (equals)');
-      await choose(page, page.getByRole('combobox', { name: 'Column of value 1' }), 'Zone (zone)');
+      await chooseOption(page, page.getByRole('combobox', { name: 'Operator of the filter' }), '== (equals)');
+      await chooseOption(page, page.getByRole('combobox', { name: 'Column of value 1' }), 'Zone (zone)');
       // An empty value is still a valid filter; the spec's messages show as the tree is built.
       await page.getByRole('textbox', { name: 'Text of value 2' }).fill('FZ3');
       await page.getByText('Draws the features where zone == "FZ3"').waitFor();

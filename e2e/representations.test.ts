@@ -2,8 +2,14 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { representationMessages as m } from '../packages/shared/src/representations/messages';
 import { axeViolations } from './support/axe';
-import { chooseOption, fieldError, managerApi } from './support/representations';
-import { openAsTenant, openedDialog, startRunningApp, type RunningApp } from './support/running-app';
+import { fieldError, managerApi } from './support/representations';
+import {
+  chooseOption,
+  openAsTenant,
+  openedDialog,
+  type RunningApp,
+  startRunningApp,
+} from './support/running-app';
 
 let running: RunningApp;
 /** A screen's first showing: its chunk and first answers, on a machine running other suites too. */

@@ -7,8 +7,13 @@ import { signIn } from '../apps/server/test/sessions';
 import { axeViolationsIn } from './support/axe';
 import { FIRST_LOAD, screenshot } from './support/consultations';
 import { demoDocumentId } from './support/documents';
-import { chooseOption } from './support/representations';
-import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
+import {
+  chooseOption,
+  councilId,
+  openAsTenant,
+  type RunningApp,
+  startRunningApp,
+} from './support/running-app';
 
 /**
  * Spec 02 §2 /document/response-analysis (issue 15 point 6): the demo officer picks the demo

@@ -5,7 +5,7 @@ import {
   representationSchema,
 } from '../../packages/shared/src/representations/schemas';
 import { pageSession } from './consultations';
-import { animationsSettled, type RunningApp } from './running-app';
+import type { RunningApp } from './running-app';
 
 /**
  * The representation manager journey's calls, made with the page's own session (the officer's),
@@ -33,24 +33,6 @@ export async function managerApi(running: RunningApp, page: Page, tenantName = '
       return representationSchema.parse(await answer.json());
     },
   };
-}
-
-/**
- * Picks an option of an antd select: opens it, waits for its list to finish sliding in (a press
- * mid-slide can miss), presses the option, and waits for the list to close.
- */
-export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
-  await select.click();
-  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await list.waitFor();
-  await page.waitForFunction(() =>
-    [...document.querySelectorAll('.ant-select-dropdown')].every(
-      (popup) => !/-(enter|appear|leave)(-|\b)/.test(popup.className),
-    ),
-  );
-  await animationsSettled(page);
-  await list.getByTitle(option, { exact: true }).click();
-  await list.waitFor({ state: 'hidden' });
 }
 
 /** The message shown under a form field, read through the field's own aria-describedby. */

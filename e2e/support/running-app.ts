@@ -189,3 +189,16 @@ async function motionEnded(page: Page, selector: string): Promise<void> {
   );
   await animationsSettled(page);
 }
+
+/**
+ * Picks an option of an antd select: opens it, waits for its list to finish sliding in (a press
+ * mid-slide can miss), presses the option, and waits for the list to close.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  const list = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
+  await list.waitFor();
+  await motionEnded(page, '.ant-select-dropdown');
+  await list.getByTitle(option, { exact: true }).click();
+  await list.waitFor({ state: 'hidden' });
+}
