@@ -11,24 +11,20 @@ import {
   moveAt,
   numberOf,
   optionalNumber,
-  optionalText,
   setIn,
   textOf,
   type JsonPath,
 } from '../configJson';
 import {
+  itemSettings,
   listPanel,
   ItemActions,
   Panels,
   NumberSetting,
-  problemAt,
   SiteFieldSetting,
   SwitchSetting,
-  TextSetting,
   type ProblemsByPath,
 } from './formParts';
-
-const idOf = (path: JsonPath, setting: string) => `config-${path.join('-')}-${setting}`;
 
 /** Formatting with nothing set disappears from the JSON rather than staying as {}. */
 function withFormatting(element: unknown, key: string, value: unknown): unknown {
@@ -136,10 +132,11 @@ export function SiteCardForm({
             items={elements.map((element, index) => {
               const path = ['elements', index];
               const label = textOf(element, 'label') || `Element ${index + 1}`;
-              const set = (key: string, next: unknown) => onChange(setIn(value, [...path, key], next));
               const setFormatting = (key: string, next: unknown) =>
                 onChange(setIn(value, path, withFormatting(element, key, next)));
-              const problem = (...keys: string[]) => problemAt(problems, [...path, ...keys]);
+              const { id, problem, text } = itemSettings(element, path, problems, (key, next) =>
+                onChange(setIn(value, [...path, key], next)),
+              );
               return listPanel({
                 value,
                 listPath: ['elements'],
@@ -153,7 +150,7 @@ export function SiteCardForm({
                 body: (
                   <div className="config-form__grid">
                     <SiteFieldSetting
-                      id={idOf(path, 'field')}
+                      id={id('field')}
                       value={textOf(element, 'dbPropertyName')}
                       fields={fields}
                       problem={problem('dbPropertyName')}
@@ -166,38 +163,12 @@ export function SiteCardForm({
                         onChange(setIn(value, path, labelled));
                       }}
                     />
-                    <TextSetting
-                      id={idOf(path, 'label')}
-                      label="Label"
-                      value={textOf(element, 'label')}
-                      problem={problem('label')}
-                      onChange={(text) => set('label', text)}
-                    />
-                    <TextSetting
-                      id={idOf(path, 'prefix')}
-                      label="Prefix"
-                      value={textOf(element, 'prefix')}
-                      problem={problem('prefix')}
-                      placeholder="e.g. £"
-                      onChange={(text) => set('prefix', optionalText(text))}
-                    />
-                    <TextSetting
-                      id={idOf(path, 'measurement')}
-                      label="Measurement"
-                      value={textOf(element, 'measurement')}
-                      problem={problem('measurement')}
-                      placeholder="e.g. ha"
-                      onChange={(text) => set('measurement', optionalText(text))}
-                    />
-                    <TextSetting
-                      id={idOf(path, 'description')}
-                      label="Description"
-                      value={textOf(element, 'description')}
-                      problem={problem('description')}
-                      onChange={(text) => set('description', optionalText(text))}
-                    />
+                    {text('label', 'Label')}
+                    {text('prefix', 'Prefix', { optional: true, placeholder: 'e.g. £' })}
+                    {text('measurement', 'Measurement', { optional: true, placeholder: 'e.g. ha' })}
+                    {text('description', 'Description', { optional: true })}
                     <NumberSetting
-                      id={idOf(path, 'decimals')}
+                      id={id('decimals')}
                       label="Decimals"
                       value={numberOf(getIn(element, ['formatting']), 'decimals')}
                       problem={problem('formatting', 'decimals')}
@@ -206,7 +177,7 @@ export function SiteCardForm({
                       onChange={(next) => setFormatting('decimals', optionalNumber(next))}
                     />
                     <SwitchSetting
-                      id={idOf(path, 'thousands')}
+                      id={id('thousands')}
                       label="Thousands separator"
                       value={booleanOf(getIn(element, ['formatting']), 'thousandsSeparator')}
                       onChange={(on) => setFormatting('thousandsSeparator', on ? true : undefined)}

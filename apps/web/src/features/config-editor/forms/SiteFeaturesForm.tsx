@@ -11,7 +11,6 @@ import {
   moveAt,
   numberOf,
   optionalNumber,
-  optionalText,
   removeAt,
   setIn,
   textOf,
@@ -19,20 +18,17 @@ import {
 } from '../configJson';
 import {
   ChoiceSetting,
+  itemSettings,
   FormField,
   listPanel,
   MinMaxSettings,
   ItemActions,
   Panels,
   NumberSetting,
-  problemAt,
   SiteFieldSetting,
   SwitchSetting,
-  TextSetting,
   type ProblemsByPath,
 } from './formParts';
-
-const idOf = (path: JsonPath, setting: string) => `config-${path.join('-')}-${setting}`;
 
 type Edit = {
   value: unknown;
@@ -96,7 +92,7 @@ function ListSetting({
 function CellEditor({ path, value, onChange, fields, problems }: Edit & { path: JsonPath }) {
   const cell = getIn(value, path);
   const set = (key: JsonPath, next: unknown) => onChange(setIn(value, [...path, ...key], next));
-  const problem = (...keys: string[]) => problemAt(problems, [...path, ...keys]);
+  const { id, problem, text } = itemSettings(cell, path, problems, (key, next) => set([key], next));
   const validation = getIn(cell, ['validation']);
   const setValidation = (key: string, next: unknown) => {
     const updated = setIn(validation, [key], next);
@@ -105,7 +101,7 @@ function CellEditor({ path, value, onChange, fields, problems }: Edit & { path: 
   return (
     <div className="config-form__grid">
       <SiteFieldSetting
-        id={idOf(path, 'field')}
+        id={id('field')}
         value={textOf(cell, 'dbPropertyName')}
         fields={fields}
         problem={problem('dbPropertyName')}
@@ -120,15 +116,9 @@ function CellEditor({ path, value, onChange, fields, problems }: Edit & { path: 
           );
         }}
       />
-      <TextSetting
-        id={idOf(path, 'label')}
-        label="Label"
-        value={textOf(cell, 'label')}
-        problem={problem('label')}
-        onChange={(text) => set(['label'], text)}
-      />
+      {text('label', 'Label')}
       <ChoiceSetting
-        id={idOf(path, 'fieldType')}
+        id={id('fieldType')}
         label="Field type"
         value={textOf(cell, 'fieldType') as (typeof featureCellTypes)[number]}
         problem={problem('fieldType')}
@@ -136,13 +126,13 @@ function CellEditor({ path, value, onChange, fields, problems }: Edit & { path: 
         onChange={(type) => set(['fieldType'], type)}
       />
       <MinMaxSettings
-        idOf={(setting) => idOf(path, setting)}
+        idOf={id}
         item={cell}
         problem={(setting) => problem(setting)}
         onChange={(setting, next) => set([setting], next)}
       />
       <NumberSetting
-        id={idOf(path, 'maxLength')}
+        id={id('maxLength')}
         label="Maximum length"
         value={numberOf(validation, 'maxLength')}
         problem={problem('validation', 'maxLength')}
@@ -151,39 +141,33 @@ function CellEditor({ path, value, onChange, fields, problems }: Edit & { path: 
         onChange={(next) => setValidation('maxLength', optionalNumber(next))}
       />
       <SwitchSetting
-        id={idOf(path, 'required')}
+        id={id('required')}
         label="Required"
         value={booleanOf(validation, 'required')}
         onChange={(on) => setValidation('required', on ? true : undefined)}
       />
       <SwitchSetting
-        id={idOf(path, 'confirm')}
+        id={id('confirm')}
         label="Ask to type SAVE"
         value={booleanOf(validation, 'confirm')}
         onChange={(on) => setValidation('confirm', on ? true : undefined)}
       />
       <SwitchSetting
-        id={idOf(path, 'readOnly')}
+        id={id('readOnly')}
         label="Read only"
         value={booleanOf(cell, 'readOnly')}
         onChange={(on) => set(['readOnly'], on ? true : undefined)}
       />
       <SwitchSetting
-        id={idOf(path, 'allScenarios')}
+        id={id('allScenarios')}
         label="Saved to every scenario"
         value={booleanOf(cell, 'allScenarios')}
         onChange={(on) => set(['allScenarios'], on ? true : undefined)}
       />
-      <TextSetting
-        id={idOf(path, 'functionOnSave')}
-        label="Function on save"
-        value={textOf(cell, 'functionOnSave')}
-        problem={problem('functionOnSave')}
-        onChange={(text) => set(['functionOnSave'], optionalText(text))}
-      />
+      {text('functionOnSave', 'Function on save', { optional: true })}
       {textOf(cell, 'fieldType') === 'select' && (
         <ListSetting
-          id={idOf(path, 'options')}
+          id={id('options')}
           label="Options"
           value={listOf(cell, 'options')}
           problem={problem('options')}
@@ -245,21 +229,15 @@ function ContentEditor({ path, ...edit }: Edit & { path: JsonPath }) {
   const item = getIn(edit.value, path);
   const kind = textOf(item, 'type');
   const set = (key: string, next: unknown) => edit.onChange(setIn(edit.value, [...path, key], next));
-  const problem = (...keys: string[]) => problemAt(edit.problems, [...path, ...keys]);
+  const { id, problem, text } = itemSettings(item, path, edit.problems, set);
   if (kind === 'FIELD') return <CellEditor {...edit} path={[...path, 'cell']} />;
   if (kind === 'CONTAINER')
     return (
       <>
         <div className="config-form__grid">
-          <TextSetting
-            id={idOf(path, 'title')}
-            label="Title"
-            value={textOf(item, 'title')}
-            problem={problem('title')}
-            onChange={(text) => set('title', text)}
-          />
+          {text('title', 'Title')}
           <ChoiceSetting
-            id={idOf(path, 'display')}
+            id={id('display')}
             label="Display"
             value={textOf(item, 'display') as 'accordion' | 'group'}
             problem={problem('display')}
@@ -278,15 +256,9 @@ function ContentEditor({ path, ...edit }: Edit & { path: JsonPath }) {
     return (
       <>
         <div className="config-form__grid">
-          <TextSetting
-            id={idOf(path, 'title')}
-            label="Title"
-            value={textOf(item, 'title')}
-            problem={problem('title')}
-            onChange={(text) => set('title', optionalText(text))}
-          />
+          {text('title', 'Title', { optional: true })}
           <ChoiceSetting
-            id={idOf(path, 'signedBy')}
+            id={id('signedBy')}
             label="Signed by"
             value={textOf(item, 'signedBy') as 'header' | 'firstColumn' | 'both'}
             problem={problem('signedBy')}
@@ -298,7 +270,7 @@ function ContentEditor({ path, ...edit }: Edit & { path: JsonPath }) {
             onChange={(signedBy) => set('signedBy', signedBy)}
           />
           <ListSetting
-            id={idOf(path, 'columns')}
+            id={id('columns')}
             label="Column headings"
             value={listOf(item, 'columns')}
             problem={problem('columns')}
@@ -318,14 +290,9 @@ function ContentEditor({ path, ...edit }: Edit & { path: JsonPath }) {
                   onRemove={() => edit.onChange(removeAt(edit.value, [...path, 'rows'], index))}
                 />
               </div>
-              <TextSetting
-                id={idOf([...path, 'rows', index], 'label')}
-                label="Row label"
-                value={textOf(row, 'label')}
-                onChange={(text) =>
-                  edit.onChange(setIn(edit.value, [...path, 'rows', index, 'label'], optionalText(text)))
-                }
-              />
+              {itemSettings(row, [...path, 'rows', index], edit.problems, (key, next) =>
+                edit.onChange(setIn(edit.value, [...path, 'rows', index, key], next)),
+              ).text('label', 'Row label', { optional: true })}
               <CellList
                 {...edit}
                 listPath={[...path, 'rows', index, 'cells']}
@@ -435,7 +402,7 @@ export function SiteFeaturesForm({ value, onChange, fields, problems }: Edit) {
               const path = ['tabs', index];
               const title = textOf(tab, 'tabTitle') || `Tab ${index + 1}`;
               const set = (key: string, next: unknown) => onChange(setIn(value, [...path, key], next));
-              const problem = (key: string) => problemAt(problems, [...path, key]);
+              const { id, problem, text } = itemSettings(tab, path, problems, set);
               return listPanel({
                 value,
                 listPath: ['tabs'],
@@ -449,47 +416,23 @@ export function SiteFeaturesForm({ value, onChange, fields, problems }: Edit) {
                 body: (
                   <>
                     <div className="config-form__grid">
-                      <TextSetting
-                        id={idOf(path, 'id')}
-                        label="Id"
-                        value={textOf(tab, 'id')}
-                        problem={problem('id')}
-                        onChange={(text) => set('id', text)}
-                      />
-                      <TextSetting
-                        id={idOf(path, 'tabTitle')}
-                        label="Title"
-                        value={textOf(tab, 'tabTitle')}
-                        problem={problem('tabTitle')}
-                        onChange={(text) => set('tabTitle', text)}
-                      />
-                      <TextSetting
-                        id={idOf(path, 'icon')}
-                        label="Icon"
-                        value={textOf(tab, 'icon')}
-                        problem={problem('icon')}
-                        onChange={(text) => set('icon', optionalText(text))}
-                      />
+                      {text('id', 'Id')}
+                      {text('tabTitle', 'Title')}
+                      {text('icon', 'Icon', { optional: true })}
                       <SwitchSetting
-                        id={idOf(path, 'visible')}
+                        id={id('visible')}
                         label="Visible"
                         value={!(isRecord(tab) && tab.visible === false)}
                         onChange={(on) => set('visible', on)}
                       />
                       <ListSetting
-                        id={idOf(path, 'tabActions')}
+                        id={id('tabActions')}
                         label="Tab actions"
                         value={listOf(tab, 'tabActions')}
                         problem={problem('tabActions')}
                         onChange={(next) => set('tabActions', next)}
                       />
-                      <TextSetting
-                        id={idOf(path, 'nestedSitesSource')}
-                        label="Nested sites source"
-                        value={textOf(tab, 'nestedSitesSource')}
-                        problem={problem('nestedSitesSource')}
-                        onChange={(text) => set('nestedSitesSource', optionalText(text))}
-                      />
+                      {text('nestedSitesSource', 'Nested sites source', { optional: true })}
                     </div>
                     <ContentList {...edit} listPath={[...path, 'content']} />
                   </>

@@ -10,7 +10,6 @@ import {
   moveAt,
   numberOf,
   optionalNumber,
-  optionalText,
   removeAt,
   setIn,
   textOf,
@@ -30,6 +29,7 @@ import {
 } from '../siteSearchForm';
 import {
   ChoiceSetting,
+  itemSettings,
   FormField,
   listPanel,
   MinMaxSettings,
@@ -39,7 +39,6 @@ import {
   problemAt,
   SiteFieldSetting,
   SwitchSetting,
-  TextSetting,
   type ProblemsByPath,
 } from './formParts';
 
@@ -49,8 +48,6 @@ type Props = {
   fields: readonly SiteField[];
   problems: ProblemsByPath;
 };
-
-const idOf = (path: JsonPath, setting: string) => `config-${path.join('-')}-${setting}`;
 
 /** A filter's line in the list: its label, type and field. */
 function filterTitle(filter: unknown, index: number) {
@@ -148,7 +145,7 @@ function FilterEditor({
   const field = fields.find((candidate) => candidate.name === fieldName);
   const suited = filterTypesFor(field);
   const set = (key: string, value: unknown) => onChange(setIn(filter, [key], value));
-  const problem = (key: string) => problemAt(problems, [...path, key]);
+  const { id, problem, text } = itemSettings(filter, path, problems, set);
 
   if (type === null)
     return (
@@ -164,16 +161,16 @@ function FilterEditor({
     <div className="config-form__grid">
       {type !== 'group' && (
         <SiteFieldSetting
-          id={idOf(path, 'field')}
+          id={id('field')}
           value={fieldName}
           fields={fields}
           problem={problem('dbPropertyName')}
           onChange={(chosen) => onChange(withField(filter, chosen))}
         />
       )}
-      <FormField id={idOf(path, 'type')} label="Type" problem={problem('type')}>
+      <FormField id={id('type')} label="Type" problem={problem('type')}>
         <Select<FilterTypeName>
-          id={idOf(path, 'type')}
+          id={id('type')}
           value={type}
           onChange={(next) => onChange(changeFilterType(filter, next, field))}
           options={filterTypeNames
@@ -187,24 +184,12 @@ function FilterEditor({
             }))}
         />
       </FormField>
-      <TextSetting
-        id={idOf(path, 'label')}
-        label="Label"
-        value={textOf(filter, 'label')}
-        problem={problem('label')}
-        onChange={(text) => set('label', text)}
-      />
-      <TextSetting
-        id={idOf(path, 'description')}
-        label="Description"
-        value={textOf(filter, 'description')}
-        problem={problem('description')}
-        onChange={(text) => set('description', optionalText(text))}
-      />
+      {text('label', 'Label')}
+      {text('description', 'Description', { optional: true })}
       {type === 'number' && (
         <>
           <ChoiceSetting
-            id={idOf(path, 'equality')}
+            id={id('equality')}
             label="Condition"
             value={textOf(filter, 'equality') as (typeof comparisonOperators)[number]}
             problem={problem('equality')}
@@ -214,42 +199,20 @@ function FilterEditor({
             }))}
             onChange={(operator) => set('equality', operator)}
           />
-          <MinMaxSettings
-            idOf={(setting) => idOf(path, setting)}
-            item={filter}
-            problem={problem}
-            onChange={set}
-          />
+          <MinMaxSettings idOf={id} item={filter} problem={problem} onChange={set} />
         </>
       )}
       {type === 'range' && (
         <>
-          <MinMaxSettings
-            idOf={(setting) => idOf(path, setting)}
-            item={filter}
-            problem={problem}
-            onChange={set}
-          />
-          <TextSetting
-            id={idOf(path, 'unit')}
-            label="Unit"
-            value={textOf(filter, 'unit')}
-            problem={problem('unit')}
-            onChange={(text) => set('unit', optionalText(text))}
-          />
+          <MinMaxSettings idOf={id} item={filter} problem={problem} onChange={set} />
+          {text('unit', 'Unit', { optional: true })}
         </>
       )}
       {type === 'text' && (
         <>
-          <TextSetting
-            id={idOf(path, 'placeholder')}
-            label="Placeholder"
-            value={textOf(filter, 'placeholder')}
-            problem={problem('placeholder')}
-            onChange={(text) => set('placeholder', text)}
-          />
+          {text('placeholder', 'Placeholder')}
           <NumberSetting
-            id={idOf(path, 'maxLength')}
+            id={id('maxLength')}
             label="Maximum length"
             value={numberOf(filter, 'maxLength')}
             problem={problem('maxLength')}
@@ -258,27 +221,11 @@ function FilterEditor({
           />
         </>
       )}
-      {type === 'inArray' && (
-        <TextSetting
-          id={idOf(path, 'placeholder')}
-          label="Placeholder"
-          value={textOf(filter, 'placeholder')}
-          problem={problem('placeholder')}
-          onChange={(text) => set('placeholder', optionalText(text))}
-        />
-      )}
-      {type === 'overlapsLayer' && (
-        <TextSetting
-          id={idOf(path, 'layerName')}
-          label="Layer name"
-          value={textOf(filter, 'layerName')}
-          problem={problem('layerName')}
-          onChange={(text) => set('layerName', text)}
-        />
-      )}
+      {type === 'inArray' && text('placeholder', 'Placeholder', { optional: true })}
+      {type === 'overlapsLayer' && text('layerName', 'Layer name')}
       {type === 'group' && (
         <ChoiceSetting
-          id={idOf(path, 'operator')}
+          id={id('operator')}
           label="Match"
           value={textOf(filter, 'operator') as '_and' | '_or'}
           problem={problem('operator')}
@@ -291,7 +238,7 @@ function FilterEditor({
       )}
       {type !== 'group' && (
         <SwitchSetting
-          id={idOf(path, 'overwrite')}
+          id={id('overwrite')}
           label="Replaces the other filters when used"
           value={booleanOf(filter, 'overwriteSearchFilters')}
           onChange={(on) => set('overwriteSearchFilters', on ? true : undefined)}

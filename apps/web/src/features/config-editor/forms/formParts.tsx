@@ -2,7 +2,15 @@ import { useId, type ReactNode } from 'react';
 import { Button, Form, Input, InputNumber, Select, Switch, Tag, Tooltip } from 'antd';
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, RightOutlined } from '@ant-design/icons';
 import type { SiteField } from '@planning/shared';
-import { moveAt, numberOf, optionalNumber, removeAt, type JsonPath } from '../configJson';
+import {
+  moveAt,
+  numberOf,
+  optionalNumber,
+  optionalText,
+  removeAt,
+  textOf,
+  type JsonPath,
+} from '../configJson';
 
 /**
  * Labelled controls for the config forms: each control has an id its label points at, so screen
@@ -236,6 +244,32 @@ export type ProblemsByPath = ReadonlyMap<string, string>;
 
 export const problemAt = (problems: ProblemsByPath, path: ReadonlyArray<string | number>) =>
   problems.get(path.join('.'));
+
+/**
+ * The settings of one item of the config (a filter, an element, a tab) at `path`: its controls'
+ * ids, the problems found there, and its text settings, each reading its key from the item and
+ * writing back through `set` (an optional one is removed from the item when emptied).
+ */
+export function itemSettings(
+  item: unknown,
+  path: JsonPath,
+  problems: ProblemsByPath,
+  set: (key: string, next: unknown) => void,
+) {
+  const id = (setting: string) => `config-${path.join('-')}-${setting}`;
+  const problem = (...keys: string[]) => problemAt(problems, [...path, ...keys]);
+  const text = (key: string, label: string, options: { optional?: boolean; placeholder?: string } = {}) => (
+    <TextSetting
+      id={id(key)}
+      label={label}
+      value={textOf(item, key)}
+      problem={problem(key)}
+      placeholder={options.placeholder}
+      onChange={(next) => set(key, options.optional ? optionalText(next) : next)}
+    />
+  );
+  return { id, problem, text };
+}
 
 /** Whether any problem lies at or beneath a path (a collapsed panel says it holds one). */
 export const hasProblemUnder = (problems: ProblemsByPath, path: ReadonlyArray<string | number>) => {
