@@ -204,4 +204,19 @@ describe('config editor (issue 16 point 2)', () => {
       await page.getByRole('heading', { name: 'Configs', level: 1 }).waitFor();
     },
   );
+
+  it("says where a type's config shows, and that residents do not see the public maps' configs yet", async () => {
+    const page = await openAsTenant(running, 'demo', '/admin/placemaker/configs', 'admin');
+    await page.getByRole('heading', { name: 'Configs', level: 1 }).waitFor({ timeout: 30_000 });
+    await page.getByRole('button', { name: /^Site card \d+ configs$/ }).click();
+    await page.getByRole('heading', { name: 'Site card', level: 2 }).waitFor();
+    await page.getByText("Each site's card in the results of").waitFor();
+    await page.locator('.config-list__use').getByRole('link', { name: 'the site search' }).click();
+    await page.waitForURL('**/map');
+
+    await page.goto(`${running.baseUrl}/admin/consultations/suggestion-map`);
+    await page.getByRole('heading', { name: 'Suggestion map', level: 1 }).waitFor({ timeout: 30_000 });
+    await page.getByText('Residents do not see Suggestion map configs yet').waitFor();
+    await page.getByRole('link', { name: 'Neighbourhood suggestions' }).waitFor();
+  });
 });

@@ -8,6 +8,7 @@ import { configQueryKeys, fetchConfigDocuments } from '../api';
 import { ConfigDocumentTable } from '../components/ConfigDocumentTable';
 import { CreateConfigDialog } from '../components/CreateConfigDialog';
 import { ConfigFrame } from '../components/ConfigFrame';
+import { ConfigUse } from '../components/ConfigUse';
 import { GenericErrorScreen } from '../components/ErrorScreens';
 import { TemplateList } from '../components/TemplateList';
 import '../configEditor.css';
@@ -124,6 +125,7 @@ export function ConfigsPage() {
               </h2>
               <DeletedToggle value={includeDeleted} onChange={setIncludeDeleted} />
             </div>
+            {type !== 'all' && <ConfigUse type={type} label={configTypes[type]} />}
             {documents.isPending ? (
               <div className="page--centred" role="status" aria-label="Loading configs">
                 <Spin />
@@ -195,6 +197,7 @@ export function ConfigTypePage({ type }: { type: string; app: 'placemaker' | 'co
   if (live.length === 0 && !includeDeleted)
     return (
       <ConfigFrame title={configTypes[known]}>
+        <ConfigUse type={known} label={configTypes[known]} />
         <Result
           status="info"
           title={<h2 className="config-error__title">{configMessages.doesNotExist(known)}</h2>}
@@ -225,6 +228,7 @@ export function ConfigTypePage({ type }: { type: string; app: 'placemaker' | 'co
         </Button>
       }
     >
+      <ConfigUse type={known} label={configTypes[known]} />
       <div className="config-list__bar">
         <h2 className="config-list__heading">{live.length === 1 ? '1 config' : `${live.length} configs`}</h2>
         <DeletedToggle value={includeDeleted} onChange={setIncludeDeleted} />
