@@ -31,7 +31,7 @@ import {
   type LogoKind,
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
-import { SaveBar } from './SaveBar';
+import { LoadFailed, SaveBar } from './settingsParts';
 import { currentTenantQuery } from '../../app/tenant/useCurrentTenantQuery';
 import { useTenant } from '../../app/tenant/TenantContext';
 import { BrandPreview } from './BrandPreview';
@@ -142,16 +142,7 @@ export function CouncilTab() {
     queryFn: ({ signal }) => fetchCouncilSettings(signal),
   });
   if (query.isPending) return <Skeleton active paragraph={{ rows: 12 }} />;
-  if (query.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={messages.loadFailed}
-        description={query.error.message}
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
-    );
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   // Not keyed by the saved version: a logo upload (which changes it) must not undo edits in progress.
   return <CouncilForm settings={query.data} />;
 }

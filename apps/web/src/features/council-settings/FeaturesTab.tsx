@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Skeleton, Switch, Tag, Typography } from 'antd';
+import { App, Card, Skeleton, Switch, Tag, Typography } from 'antd';
 import {
   councilSettingsMessages as messages,
   type AdminFeatureFlag,
@@ -7,6 +7,7 @@ import {
   type FeatureFlagName,
 } from '@planning/shared';
 import { currentTenantQuery } from '../../app/tenant/useCurrentTenantQuery';
+import { LoadFailed } from './settingsParts';
 import { councilSettingsQueryKeys, fetchFlags, saveFlags } from './api';
 
 /** The Features tab: every flag by application, each with its description and a switch. */
@@ -29,16 +30,7 @@ export function FeaturesTab() {
   });
 
   if (query.isPending) return <Skeleton active paragraph={{ rows: 10 }} />;
-  if (query.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={messages.loadFailed}
-        description={query.error.message}
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
-    );
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
 
   const pending = save.isPending ? save.variables.name : null;
   return (

@@ -24,7 +24,7 @@ import {
   type CouncilMaintenance,
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
-import { SaveBar } from './SaveBar';
+import { LoadFailed, SaveBar } from './settingsParts';
 import { currentTenantQuery } from '../../app/tenant/useCurrentTenantQuery';
 import { councilSettingsQueryKeys, fetchMaintenance, saveMaintenance } from './api';
 import {
@@ -41,16 +41,7 @@ export function MaintenanceTab() {
     queryFn: ({ signal }) => fetchMaintenance(signal),
   });
   if (query.isPending) return <Skeleton active paragraph={{ rows: 8 }} />;
-  if (query.isError)
-    return (
-      <Alert
-        type="error"
-        showIcon
-        message={messages.loadFailed}
-        description={query.error.message}
-        action={<Button onClick={() => void query.refetch()}>Try again</Button>}
-      />
-    );
+  if (query.isError) return <LoadFailed error={query.error} onRetry={() => void query.refetch()} />;
   return <MaintenanceForm key={JSON.stringify(query.data)} maintenance={query.data} />;
 }
 

@@ -36,3 +36,16 @@ export function SaveBar({
     </>
   );
 }
+
+/** A settings tab whose data could not be read: why, and Try again. */
+export function LoadFailed({ error, onRetry }: { error: Error; onRetry: () => void }) {
+  return (
+    <Alert
+      type="error"
+      showIcon
+      message={messages.loadFailed}
+      description={error.message}
+      action={<Button onClick={onRetry}>Try again</Button>}
+    />
+  );
+}
