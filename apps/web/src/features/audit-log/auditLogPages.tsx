@@ -226,6 +226,17 @@ export function AuditLogPage() {
     return commits;
   }, [set]);
 
+  const textField = (key: TextKey, label: string, placeholder: string) => (
+    <Field label={label} htmlFor={ids[key]}>
+      <TextFilter
+        id={ids[key]}
+        value={query[key] ?? ''}
+        placeholder={placeholder}
+        onCommit={textCommit[key]}
+      />
+    </Field>
+  );
+
   const filtered = hasFilters(query);
   const page = log.data;
 
@@ -263,40 +274,12 @@ export function AuditLogPage() {
                   options={actionOptions}
                 />
               </Field>
-              <Field label="Who (email or user id)" htmlFor={ids.actor}>
-                <TextFilter
-                  id={ids.actor}
-                  value={query.actor ?? ''}
-                  placeholder="Anyone"
-                  onCommit={textCommit.actor}
-                />
-              </Field>
-              <Field label="Summary contains" htmlFor={ids.q}>
-                <TextFilter
-                  id={ids.q}
-                  value={query.q ?? ''}
-                  placeholder="Any words"
-                  onCommit={textCommit.q}
-                />
-              </Field>
+              {textField('actor', 'Who (email or user id)', 'Anyone')}
+              {textField('q', 'Summary contains', 'Any words')}
             </div>
             <div className="audit-log__row">
-              <Field label="Target type" htmlFor={ids.targetType}>
-                <TextFilter
-                  id={ids.targetType}
-                  value={query.targetType ?? ''}
-                  placeholder="role, user, config, layer…"
-                  onCommit={textCommit.targetType}
-                />
-              </Field>
-              <Field label="Target id" htmlFor={ids.targetId}>
-                <TextFilter
-                  id={ids.targetId}
-                  value={query.targetId ?? ''}
-                  placeholder="Any"
-                  onCommit={textCommit.targetId}
-                />
-              </Field>
+              {textField('targetType', 'Target type', 'role, user, config, layer…')}
+              {textField('targetId', 'Target id', 'Any')}
               <Field label="From" htmlFor={ids.from}>
                 <Input
                   id={ids.from}
