@@ -44,10 +44,6 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           setupFiles: ['e2e/support/close-pages.ts'],
           env: { TEST_DB: 'embedded' },
-          // A worker keeps its modules (the server app, playwright) from one journey file to the
-          // next instead of importing them again for each (about 5 s a file); each journey still
-          // starts its own app over its own copy of the database (startRunningApp).
-          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 180_000,
           // A page's answer to a click (a request, then a render) is waited for, never slept on;

@@ -5,13 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import { clearLayerTileCache } from '../../apps/server/src/modules/layers/layers.tiles';
-import { clearSiteExtentsCache } from '../../apps/server/src/modules/ogc/ogc.features';
-import { clearTotalsCache } from '../../apps/server/src/modules/search/search.service';
-import { clearTileCache } from '../../apps/server/src/modules/tiles/tiles.service';
 import type { AppDatabase } from '../../apps/server/src/db/database';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo-users';
-import { openPrivateDatabase } from '../../apps/server/test/database';
+import { openTestDatabase } from '../../apps/server/test/database';
 import { readOutbox, type SentMail } from '../../apps/server/test/test-app';
 
 export type RunningApp = {
@@ -43,15 +39,8 @@ export async function closeOpenPages(): Promise<void> {
  * journey can switch a flag or maintenance in the database and see the app react.
  */
 export async function startRunningApp(): Promise<RunningApp> {
-  // A private copy of the run's seeded fixture (e2e/support/global-setup.ts): journeys run one after
-  // another in a worker that keeps its modules, but never share a database.
-  const database = await openPrivateDatabase();
-  // The server's caches (tiles, search totals, extents) are kept by the module, keyed by council
-  // and data version; both start again in each copy, so an earlier journey's must go.
-  clearTileCache({ cells: true });
-  clearLayerTileCache();
-  clearTotalsCache();
-  clearSiteExtentsCache();
+  // A private copy of the run's seeded fixture (e2e/support/global-setup.ts).
+  const database = await openTestDatabase();
   const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'planning-e2e-outbox-'));
   const config = loadConfig({
     NODE_ENV: 'test',

@@ -1,5 +1,5 @@
 import { rmSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -41,23 +41,6 @@ async function openWorkerDatabase(): Promise<AppDatabase> {
   // The worker process ends with the run: its copy goes with it.
   process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
   return openDatabase({ kind: 'embedded', dataDir: dir });
-}
-
-/**
- * A private copy of the run's seeded embedded database, for one caller alone (a browser journey,
- * whose changes must not reach the next journey in the same worker); `close()` deletes it.
- */
-export async function openPrivateDatabase(): Promise<AppDatabase> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'planning-test-'));
-  await cp(inject('pgliteTemplateDir'), dir, { recursive: true });
-  const database = await openDatabase({ kind: 'embedded', dataDir: dir });
-  return {
-    ...database,
-    close: async () => {
-      await database.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
 }
 
 /**

@@ -170,11 +170,6 @@ export async function findCollection(trx: Trx, id: string): Promise<OgcCollectio
 /** The sites' extent in WGS84, by council and data version (a scan of every site otherwise). */
 const siteExtents = new LRUCache<string, { bbox: [number, number, number, number] | null }>({ max: 1000 });
 
-/** For tests that start a server over a fresh copy of a database (its versions start again). */
-export function clearSiteExtentsCache(): void {
-  siteExtents.clear();
-}
-
 export async function collectionBbox(
   trx: Trx,
   tenantId: string,
