@@ -2,24 +2,24 @@ import { Alert } from 'antd';
 import { Link } from 'react-router';
 import type { ConfigType } from '@planning/shared';
 
-/** Where the council's current config of each type shows, for the screens built so far. */
-const shownOn: Partial<Record<ConfigType, { text: string; to: string; link: string }>> = {
-  'site-search': { text: 'The filters of the site search on', to: '/map', link: 'Map and Table' },
-  'site-card': { text: "Each site's card in the results of", to: '/map', link: 'the site search' },
+/**
+ * Where the council's current config of each type shows, for the screens built so far: all of
+ * them are reached from the site search's map.
+ */
+const shownOn: Partial<Record<ConfigType, { text: string; link: string }>> = {
+  'site-search': { text: 'The filters of the site search on', link: 'Map and Table' },
+  'site-card': { text: "Each site's card in the results of", link: 'the site search' },
   'site-features': {
     text: "The tabs and fields of a site's page, opened from",
-    to: '/map',
     link: 'the site search',
   },
   'map-metadata-card': {
     text: 'The card shown when a layer feature is clicked on',
-    to: '/map',
     link: 'the maps',
   },
-  'layers-order': { text: 'The groups and order of the layer tree on', to: '/map', link: 'the maps' },
+  'layers-order': { text: 'The groups and order of the layer tree on', link: 'the maps' },
   'layer-tree-tooltips': {
     text: 'The help beside each layer in the layer tree on',
-    to: '/map',
     link: 'the maps',
   },
 };
@@ -35,7 +35,7 @@ export function ConfigUse({ type, label }: { type: ConfigType; label: string }) 
   if (use)
     return (
       <p className="config-list__use">
-        {use.text} <Link to={use.to}>{use.link}</Link>.
+        {use.text} <Link to="/map">{use.link}</Link>.
       </p>
     );
   return (
