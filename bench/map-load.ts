@@ -4,6 +4,7 @@
 //   npm run bench:map -- --runs 9
 //   npm run bench:map -- --reseed      seed the demo data folder again (after a migration, say)
 //   npm run bench:map -- --root ../old  measure another checkout (a git worktree of an older commit)
+//   npm run bench:map -- --files       also list what /map loads, largest first
 // The real app as `npm start` runs it (web build if needed, then the server), on a copy of a data
 // folder seeded once, in headless Chromium with the cache disabled.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -23,6 +24,8 @@ const { values } = parseArgs({
     // A council office's line rather than loopback: Chromium's network emulation, e.g.
     // --network 20/40 for 20 Mbit/s down (and up) with 40 ms round trips.
     network: { type: 'string' },
+    // Lists the last load's requests by size: what to split, merge or leave out.
+    files: { type: 'boolean', default: false },
   },
 });
 const network = values.network?.match(/^(\d+(?:\.\d+)?)\/(\d+)$/);
@@ -129,6 +132,8 @@ type Load = {
   requests: Record<Kind, number>;
   /** Bytes of the responses once decoded (what the page holds), API only. */
   apiDecoded: number;
+  /** Bytes on the wire by kind and path (a path asked for twice, summed). */
+  scripts: Map<string, number>;
   sitesDrawnMs: number | null;
   resultsCompleteMs: number | null;
 };
@@ -141,6 +146,7 @@ function countTraffic(context: BrowserContext) {
   const bytes = Object.fromEntries(KINDS.map((kind) => [kind, 0])) as Record<Kind, number>;
   const requests = { ...bytes };
   let apiDecoded = 0;
+  const scripts = new Map<string, number>();
   const pending: Promise<void>[] = [];
   context.on('requestfinished', (request) => {
     pending.push(
@@ -149,16 +155,20 @@ function countTraffic(context: BrowserContext) {
         const sizes = await request.sizes();
         bytes[kind] += sizes.responseHeadersSize + sizes.responseBodySize;
         requests[kind] += 1;
+        const { pathname } = new URL(request.url());
+        const key = `${kind} ${pathname}`;
+        scripts.set(key, (scripts.get(key) ?? 0) + sizes.responseHeadersSize + sizes.responseBodySize);
         if (kind === 'api') {
           const body = await (await request.response())?.body().catch(() => null);
           apiDecoded += body?.length ?? 0;
         }
-      })(),
+        // A request finishing as the context closes (after the count) is not counted.
+      })().catch(() => undefined),
     );
   });
   return async () => {
     await Promise.all(pending);
-    return { bytes, requests, apiDecoded };
+    return { bytes, requests, apiDecoded, scripts };
   };
 }
 
@@ -271,6 +281,11 @@ try {
     const { median, worst } = medianAndWorst(samples);
     return `| ${label} | ${format(median)} | ${format(worst)} |`;
   };
+  if (values.files) {
+    console.log('\nRequests of the last load, largest first:');
+    for (const [file, size] of [...loads.at(-1)!.scripts].sort((a, b) => b[1] - a[1]))
+      console.log(`  ${kb(size).padStart(9)}  ${file}`);
+  }
   const totals = loads.map((load) => KINDS.reduce((sum, kind) => sum + load.bytes[kind], 0));
   const first = loads[0]!;
   console.log(

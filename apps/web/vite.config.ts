@@ -24,6 +24,8 @@ export default defineConfig({
             },
             // Only the map screen loads it.
             { name: 'maplibre', test: /node_modules[\\/]maplibre-gl[\\/]/, priority: 2 },
+            // The icons every screen picks from: one small file rather than a request per icon.
+            { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons/, priority: 1 },
           ],
         },
       },

@@ -85,5 +85,5 @@ export async function expectStatus(page: Page, text: string) {
   );
 }
 
-// Each journey waits for whole results, as the screen loads them (spec 01 §4): 20,000 sites are
-// 41 pages (keyset paging keeps the late ones as quick as the first), up to ~13 s here.
+// Each journey waits for whole results, as the screen loads them (spec 01 §4): the first page,
+// then every matching id in one request; cards come a page at a time as they are shown.

@@ -1,29 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { nextPageStart, pageLimit, resultsText } from './resultPages';
+import { pageRequest, pagesFor, resultsText, sitesKnown, wantsIds } from './resultPages';
 
-// Site ids count up from `first`, as the search returns them in id order.
-const page = (count: number, total: number, first = 1) => ({
-  sites: Array.from({ length: count }, (_, i) => ({ id: String(first + i) })),
-  total,
-});
+const ids = Array.from({ length: 20_000 }, (_, i) => String(i + 1));
 
-describe('paging through the results (spec 01 §4)', () => {
-  it('asks for 50 first, then pages of 500', () => {
-    expect(pageLimit({ fetched: 0 })).toBe(50);
-    expect(pageLimit({ fetched: 50, after: '50' })).toBe(500);
-    expect(pageLimit({ fetched: 19_550, after: '19550' })).toBe(500);
+describe('paging the results list by what is shown (issue 25)', () => {
+  it('fetches the pages of the items shown, and the next one when the last shown is near its end', () => {
+    expect(pagesFor([0, 1, 2, 3, 4, 5], 20_000)).toEqual([0]);
+    expect(pagesFor([38, 39, 40, 41, 42], 20_000)).toEqual([0, 1]);
+    expect(pagesFor([9_998, 9_999, 10_000], 20_000)).toEqual([199, 200]);
+    expect(pagesFor([19_995, 19_999], 20_000)).toEqual([399]);
+    expect(pagesFor([], 20_000)).toEqual([]);
+    expect(pagesFor([0, 1], 2)).toEqual([0]);
   });
 
-  it.each([
-    ['nothing fetched yet', [], undefined],
-    ['the first page of many', [page(50, 20_000)], { fetched: 50, after: '50' }],
-    ['part way', [page(50, 20_000), page(500, 20_000, 51)], { fetched: 550, after: '550' }],
-    ['every site in', [page(50, 620), page(500, 620), page(70, 620)], undefined],
-    ['a result that fits one page', [page(12, 12)], undefined],
-    ['no match', [page(0, 0)], undefined],
-    ['an empty page before the total (sites deleted meanwhile)', [page(50, 600), page(0, 600)], undefined],
-  ])('%s → next page %o', (_case, pages, next) => {
-    expect(nextPageStart(pages)).toEqual(next);
+  it('starts a page after the last id before it once the ids are in, else by offset', () => {
+    expect(pageRequest(0, undefined)).toEqual({ limit: 50 });
+    expect(pageRequest(0, ids)).toEqual({ limit: 50 });
+    expect(pageRequest(1, ids)).toEqual({ limit: 50, after: '50' });
+    expect(pageRequest(399, ids)).toEqual({ limit: 50, after: '19950' });
+    expect(pageRequest(3, undefined)).toEqual({ limit: 50, offset: 150 });
+    // Fewer ids than the page needs (sites deleted meanwhile): by offset.
+    expect(pageRequest(3, ids.slice(0, 100))).toEqual({ limit: 50, offset: 150 });
+  });
+
+  it('knows the first page, then every id; asks for ids only when more than a page match', () => {
+    expect(wantsIds(12)).toBe(false);
+    expect(wantsIds(20_000)).toBe(true);
+    expect(wantsIds(100_001)).toBe(false);
+    expect(sitesKnown(12, 12, undefined)).toBe(12);
+    expect(sitesKnown(50, 20_000, undefined)).toBe(50);
+    expect(sitesKnown(50, 20_000, ids)).toBe(20_000);
+    expect(sitesKnown(50, 150_000, undefined)).toBe(150_000);
   });
 });
 

@@ -1,36 +1,52 @@
-import { SEARCH_PAGE } from '@planning/shared';
+import { SEARCH_PAGE, SITE_IDS_MAX } from '@planning/shared';
 
 /**
- * Spec 01 §4: "Loading continues until the number of sites fetched equals the total". The first
- * page is small so the first cards show at once; the rest come in pages as large as the search
- * route allows, so 20,000 sites take 41 requests rather than 400.
+ * The results list holds every matching site's id (one light request, in the search's id order)
+ * and fetches card data only for the pages of the list that are shown or near (issue 25: 20,000
+ * cards were 7.5 MB of JSON nobody scrolled to). A page is as large as the first, so the first
+ * cards show at once and a scroll costs one small request.
  */
-export const RESULT_PAGES = { first: SEARCH_PAGE.defaultLimit, next: SEARCH_PAGE.maxLimit } as const;
+export const RESULT_PAGE = SEARCH_PAGE.defaultLimit;
+
+/** The page holding the item at this index. */
+export const pageOf = (index: number): number => Math.floor(index / RESULT_PAGE);
 
 /**
- * Where the next page starts: after the last site already in (keyset paging, so a late page
- * costs as little as the first), and how many are in so far.
+ * The pages to fetch for the items on screen (the virtualiser's, overscan included) and the next
+ * page when the last item shown is near its end, so a steady scroll finds its cards there.
  */
-export type PageStart = { fetched: number; after?: string };
-export const FIRST_PAGE: PageStart = { fetched: 0 };
-
-/** How many sites to ask for at a page start. */
-export function pageLimit(start: PageStart): number {
-  return start.fetched === 0 ? RESULT_PAGES.first : RESULT_PAGES.next;
+export function pagesFor(indexes: readonly number[], count: number, ahead = 10): number[] {
+  if (indexes.length === 0 || count === 0) return [];
+  const last = Math.min(count - 1, Math.max(...indexes) + ahead);
+  const pages = new Set(indexes.filter((index) => index < count).map(pageOf));
+  pages.add(pageOf(last));
+  return [...pages].sort((a, b) => a - b);
 }
 
 /**
- * The start of the next page, or undefined when there is none: every site is in, or a page came
- * back empty (the sites changed under the search; asking again would never end).
+ * Where a page starts: after the last id of the page before when the ids are in (keyset paging: a
+ * late page costs what the first does), else by offset (before the ids arrive, or when more
+ * sites match than may be listed).
  */
-export function nextPageStart(
-  pages: ReadonlyArray<{ sites: readonly { id: string }[]; total: number }>,
-): PageStart | undefined {
-  const last = pages.at(-1);
-  const lastSite = last?.sites.at(-1);
-  if (!last || !lastSite) return undefined;
-  const fetched = pages.reduce((sum, page) => sum + page.sites.length, 0);
-  return fetched < last.total ? { fetched, after: lastSite.id } : undefined;
+export function pageRequest(
+  page: number,
+  ids: readonly string[] | undefined,
+): { limit: number; after?: string; offset?: number } {
+  if (page === 0) return { limit: RESULT_PAGE };
+  const after = ids?.[page * RESULT_PAGE - 1];
+  return after ? { limit: RESULT_PAGE, after } : { limit: RESULT_PAGE, offset: page * RESULT_PAGE };
+}
+
+/** Whether the list asks for every id: only when more than the first page match and ids may be listed. */
+export const wantsIds = (total: number): boolean => total > RESULT_PAGE && total <= SITE_IDS_MAX;
+
+/**
+ * How many sites the list knows (spec 01 §4: loading continues until this equals the total): the
+ * first page, then every id. Above SITE_IDS_MAX the list pages by offset and knows them all.
+ */
+export function sitesKnown(firstPage: number, total: number, ids: readonly string[] | undefined): number {
+  if (ids) return ids.length;
+  return wantsIds(total) ? firstPage : total;
 }
 
 /** Spec 01 §2: 'n / total sites found' while pages load; the count once all are in. */

@@ -13,18 +13,19 @@ import { api, ApiError } from '../../../api/client';
 import { AddToListModal } from '../lists/AddToListModal';
 
 type Action = 'add-to-list' | 'add-tag' | 'delete' | null;
-type ResultPages = {
-  pages: Array<{ sites: Array<{ id: string; site_tags: SiteTagItem[] }>; total: number }>;
-  pageParams: unknown[];
-};
+type ResultPage = { sites: Array<{ id: string; site_tags: SiteTagItem[] }>; total: number };
 
 /**
- * The loaded result pages changed in place: refetching them all would reload every page of a large
- * search (40 requests for 2,000 sites) to show one tag. Tiles and totals ask the server again.
+ * The loaded result pages (and the list's ids) changed in place: only the pages shown are
+ * cached, but refetching would still flash them to show one tag. Tiles and totals ask again.
  */
-function updateLoadedResults(client: QueryClient, change: (pages: ResultPages) => ResultPages) {
-  client.setQueriesData<ResultPages>({ queryKey: ['search', 'results'] }, (old) =>
-    old?.pages ? change(old) : old,
+function updateLoadedResults(
+  client: QueryClient,
+  change: (page: ResultPage) => ResultPage,
+  changeIds: (ids: string[]) => string[] = (ids) => ids,
+) {
+  client.setQueriesData<ResultPage | string[]>({ queryKey: ['search', 'results'] }, (old) =>
+    Array.isArray(old) ? changeIds(old) : old?.sites ? change(old) : old,
   );
 }
 
@@ -61,19 +62,16 @@ export function BulkActions({
         `Tag ${answer.tag.name} added to ${selected.length.toLocaleString('en-GB')} sites`,
       );
       const tagged = new Set(selected);
-      updateLoadedResults(client, (old) => ({
-        ...old,
-        pages: old.pages.map((page) => ({
-          ...page,
-          sites: page.sites.map((site) =>
-            tagged.has(site.id) && !site.site_tags.some((tag) => tag.id === answer.tag.id)
-              ? {
-                  ...site,
-                  site_tags: [...site.site_tags, answer.tag].sort((a, b) => a.name.localeCompare(b.name)),
-                }
-              : site,
-          ),
-        })),
+      updateLoadedResults(client, (page) => ({
+        ...page,
+        sites: page.sites.map((site) =>
+          tagged.has(site.id) && !site.site_tags.some((tag) => tag.id === answer.tag.id)
+            ? {
+                ...site,
+                site_tags: [...site.site_tags, answer.tag].sort((a, b) => a.name.localeCompare(b.name)),
+              }
+            : site,
+        ),
       }));
       void client.invalidateQueries({
         queryKey: ['search'],
@@ -91,17 +89,19 @@ export function BulkActions({
       void message.success(`${answer.deleted.toLocaleString('en-GB')} sites deleted`);
       // Spec 01 §4: the deleted sites leave the list (and the count) at once.
       const gone = new Set(selected);
-      updateLoadedResults(client, (old) => ({
-        ...old,
-        pages: old.pages.map((page) => ({
+      updateLoadedResults(
+        client,
+        (page) => ({
           ...page,
           sites: page.sites.filter((site) => !gone.has(site.id)),
           total: Math.max(0, page.total - answer.deleted),
-        })),
-      }));
+        }),
+        (ids) => ids.filter((id) => !gone.has(id)),
+      );
+      // Positions moved up: the pages shown are fetched again (a page each) to fill the gaps.
       void client.invalidateQueries({
         queryKey: ['search'],
-        predicate: (query) => query.queryKey[1] !== 'results',
+        predicate: (query) => query.queryKey[1] !== 'results' || query.queryKey.at(-1) !== 0,
       });
       close();
       onDone('deleted');

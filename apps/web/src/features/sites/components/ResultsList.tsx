@@ -1,16 +1,16 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Checkbox, Empty, Spin } from 'antd';
 import { ExportOutlined, ReloadOutlined } from '@ant-design/icons';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { featureAccess, SITE_IDS_MAX, type SearchFilter, type SiteCardConfig } from '@planning/shared';
 import { Permitted } from '../../../app/access/Permitted';
 import { requestFailureMessage } from '../../../app/notices/errorNotice';
-import { fetchMatchingIds, searchSites, sitesMessages, sitesQueryKeys } from '../api';
-import { FIRST_PAGE, nextPageStart, pageLimit, resultsText } from '../resultPages';
+import { fetchMatchingIds, sitesMessages } from '../api';
+import { pagesFor, resultsText } from '../resultPages';
+import { useResultPages } from '../useResultPages';
 import { AddToListModal } from '../lists/AddToListModal';
 import { BulkActions } from './BulkActions';
-import { SiteCard, type ResultSite } from './SiteCard';
+import { SiteCard } from './SiteCard';
 
 /** Spec 01 §9: a card is 25 px per field plus about 84.5 and 3.75. */
 export function cardHeight(fields: number): number {
@@ -35,7 +35,8 @@ type ResultsListProps = {
 
 /**
  * The results column: header with count, selection and export, then the cards. The first page
- * shows at once and the rest load behind it until every matching site is in (spec 01 §4).
+ * shows at once, then every matching id (spec 01 §4: loading continues until all are in); a
+ * card's data is fetched only when its page of the list is shown or near (issue 25).
  * Mounted anew for each search (keyed by it), so a new search starts with nothing selected and
  * the old search's loading stops with the old list.
  */
@@ -52,49 +53,44 @@ export function ResultsList({
     () => [...new Set(['site_name', ...config.elements.map((element) => element.dbPropertyName)])],
     [config],
   );
-  const search = { filters, scenario, attributes };
-  const results = useInfiniteQuery({
-    queryKey: sitesQueryKeys.results(search),
-    queryFn: ({ pageParam, signal }) =>
-      searchSites(
-        { filters, scenario, attributes, limit: pageLimit(pageParam), after: pageParam.after },
-        signal,
-      ),
-    initialPageParam: FIRST_PAGE,
-    getNextPageParam: (_last, pages) => nextPageStart(pages),
-    // A whole result (20,000 sites) is kept only briefly once the user has searched again.
-    gcTime: 30_000,
+  const search = useMemo(() => ({ filters, scenario, attributes }), [filters, scenario, attributes]);
+  const scroller = useRef<HTMLDivElement>(null);
+  const [shown, setShown] = useState<{ pages: number[]; scrolling: boolean }>({
+    pages: [0],
+    scrolling: false,
   });
-  const sites = useMemo(
-    () => (results.data?.pages.flatMap((page) => page.sites) ?? []) as ResultSite[],
-    [results.data],
-  );
-  const total = results.data?.pages[0]?.total ?? 0;
-
-  // Spec 01 §4: loading continues until every matching site is in, then success. One page at a
-  // time; a failure stops it until the user tries again.
-  const { hasNextPage, isFetching, isError, fetchNextPage } = results;
-  useEffect(() => {
-    if (hasNextPage && !isFetching && !isError) void fetchNextPage();
-  }, [hasNextPage, isFetching, isError, fetchNextPage]);
-  const retry = () => void (results.data ? fetchNextPage() : results.refetch());
+  const results = useResultPages(search, shown.pages, shown.scrolling);
+  const { total, isFetching, error } = results;
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [busy, setBusy] = useState(false);
   const [listing, setListing] = useState<string | null>(null);
 
-  const scroller = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer keeps its own state; nothing here is memoised from it
   const virtualizer = useVirtualizer({
-    count: sites.length,
+    count: results.count,
     getScrollElement: () => scroller.current,
     estimateSize: () => cardHeight(config.elements.length),
     overscan: 4,
     gap: 8,
   });
   const items = virtualizer.getVirtualItems();
+  // Card data is fetched for the pages of the cards shown (and near), once a scroll settles.
+  const pagesKey = pagesFor(
+    items.map((item) => item.index),
+    results.count,
+  ).join(',');
+  const scrolling = virtualizer.isScrolling;
+  useEffect(() => {
+    setShown((current) => {
+      const pages = pagesKey ? pagesKey.split(',').map(Number) : [0];
+      return current.pages.join(',') === pagesKey && current.scrolling === scrolling
+        ? current
+        : { pages, scrolling };
+    });
+  }, [pagesKey, scrolling]);
 
-  const allIds = async () => (await fetchMatchingIds(filters, scenario)).ids;
+  const allIds = async () => results.ids ?? (await fetchMatchingIds(filters, scenario)).ids;
   const selectAll = async (checked: boolean) => {
     if (!checked) return setSelected(new Set());
     setBusy(true);
@@ -126,15 +122,20 @@ export function ResultsList({
       <div className="site-results__header">
         {/* Busy while pages load: a screen reader hears the count once, not after every page. */}
         <p className="site-results__count" role="status" aria-live="polite" aria-busy={isFetching}>
-          {results.isPending
+          {results.first.isPending && !error
             ? 'Searching…'
-            : isError
-              ? requestFailureMessage(results.error, sitesMessages.searchFailed)
-              : resultsText(sites.length, total)}
+            : error
+              ? requestFailureMessage(error, sitesMessages.searchFailed)
+              : resultsText(results.known, total)}
         </p>
         <div className="site-results__tools">
-          {isError && (
-            <Button size="small" icon={<ReloadOutlined aria-hidden />} onClick={retry} loading={isFetching}>
+          {error && (
+            <Button
+              size="small"
+              icon={<ReloadOutlined aria-hidden />}
+              onClick={results.retry}
+              loading={isFetching}
+            >
               Try again
             </Button>
           )}
@@ -169,12 +170,12 @@ export function ResultsList({
         </div>
       </div>
       <div ref={scroller} className="site-results__list" tabIndex={-1}>
-        {results.isPending ? (
-          <Spin className="site-results__spin" />
-        ) : sites.length === 0 ? (
+        {results.first.isPending ? (
+          !error && <Spin className="site-results__spin" />
+        ) : results.count === 0 ? (
           // The header says 'No sites found' (once); here, what to do about it. A failed search is
           // told in the header, never as 'No sites found'.
-          !isError && (
+          !error && (
             <Empty
               image={Empty.PRESENTED_IMAGE_SIMPLE}
               description="Try fewer filters, or Reset to see every site."
@@ -183,7 +184,21 @@ export function ResultsList({
         ) : (
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
             {items.map((item) => {
-              const site = sites[item.index]!;
+              const site = results.siteAt(item.index);
+              if (!site)
+                return (
+                  <div
+                    key={`pending-${item.index}`}
+                    ref={virtualizer.measureElement}
+                    data-index={item.index}
+                    className="site-results__item site-results__pending"
+                    style={{
+                      transform: `translateY(${item.start}px)`,
+                      height: cardHeight(config.elements.length),
+                    }}
+                    aria-busy="true"
+                  />
+                );
               return (
                 <div
                   key={site.id}
