@@ -4,6 +4,8 @@
 //   npm run bench:document                  5 timed loads after one warm-up
 //   npm run bench:document -- --runs 9
 //   npm run bench:document -- --network 20/40   20 Mbit/s each way, 40 ms round trips
+//   npm run bench:lighthouse                Lighthouse's mobile profile (simulated mid-range phone,
+//                                           slow 4G) on the same page, 3 runs: scores and metrics
 // The real app (production config, the built web app) over an embedded database in
 // bench/.data/public-document (kept between runs), holding the bench council with a few hundred
 // sites and a published document of 50 sections (sub-sections, text, charts, tables, a map block
@@ -21,11 +23,13 @@ import { openDatabase } from '../apps/server/src/db/database';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { demoDistrict } from '../apps/server/src/modules/sites/sites.generator';
 import { BENCH_TENANT, seedBenchCouncil } from './common';
+import { runLighthouse } from './lighthouse';
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '5' },
     network: { type: 'string' },
+    lighthouse: { type: 'boolean', default: false },
   },
 });
 const runs = Number(values.runs);
@@ -277,6 +281,15 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 if (!address || typeof address === 'string') throw new Error('the app has no port');
 const baseUrl = `http://127.0.0.1:${address.port}`;
+if (values.lighthouse) {
+  try {
+    await runLighthouse(`${baseUrl}/p/document/${documentId}`, values.runs === '5' ? 3 : runs);
+  } finally {
+    await app.close();
+    await database.close();
+  }
+  process.exit(0);
+}
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],

@@ -1,4 +1,13 @@
-import { createContext, lazy, Suspense, useContext, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  lazy,
+  startTransition,
+  Suspense,
+  useContext,
+  useEffect,
+  useState,
+  type ReactNode,
+} from 'react';
 import { LeftOutlined, LinkOutlined, RightOutlined } from '@ant-design/icons';
 import {
   documentMessages,
@@ -40,6 +49,9 @@ const DocumentChart = lazy(() =>
   import('../chart/DocumentChart').then((module) => ({ default: module.DocumentChart })),
 );
 
+/** Top-level sections in the first paint. */
+const FIRST_SECTIONS = 3;
+
 /** Spec 02 §2 Public document page: the root section's children, in order, every block type. */
 export function DocumentBody(context: BodyContext) {
   const { config } = context.document;
@@ -47,10 +59,17 @@ export function DocumentBody(context: BodyContext) {
   const children = root?.childSectionIds ?? [];
   // A hero named by the config but placed nowhere in the tree still opens the page.
   const hero = config.heroSection && !children.includes(config.heroSection) ? config.heroSection : null;
+  // The first sections paint at once; the rest follow in a transition React renders in slices,
+  // so a long plan never holds a phone's main thread for a second (Lighthouse's blocking time).
+  // An address naming a heading renders them all at once, so the heading is there to scroll to.
+  const [all, setAll] = useState(() => children.length <= FIRST_SECTIONS || window.location.hash !== '');
+  useEffect(() => {
+    if (!all) startTransition(() => setAll(true));
+  }, [all]);
   return (
     <Body value={context}>
       {hero && <EntityView id={hero} level={2} />}
-      {children.map((id) => (
+      {(all ? children : children.slice(0, FIRST_SECTIONS)).map((id) => (
         <EntityView key={id} id={id} level={2} />
       ))}
     </Body>

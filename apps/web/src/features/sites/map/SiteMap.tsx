@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { ConfigProvider } from 'antd';
 import * as maplibregl from 'maplibre-gl';
@@ -13,9 +13,8 @@ import { siteMessages, type BaseMapInfo, type SearchArea } from '@planning/share
 import { fetchCouncilBaseMaps, prepareMap } from './baseMapSetup';
 import { clearCouncilBaseMap, councilBaseLayerKey, showCouncilBaseMap } from './councilBaseMap';
 import { GeodataLayersControl } from '../../layers/GeodataLayersControl';
-import { DrawSiteControls, type DrawnShape } from './DrawSiteControls';
+import type { DrawnShape } from './DrawSiteControls';
 import { MapToolbar } from './MapToolbar';
-import { PolygonErrorModal } from './PolygonErrorModal';
 import { SitePopup, type PopupSite } from './SitePopup';
 import {
   apiTransformRequest,
@@ -31,6 +30,14 @@ import {
   type BaseLayer,
   type SiteOutline,
 } from './mapStyle';
+
+// Fetched when a site is drawn or refused, not with the map: the save form and its modal (issue 25).
+const DrawSiteControls = lazy(() =>
+  import('./DrawSiteControls').then((module) => ({ default: module.DrawSiteControls })),
+);
+const PolygonErrorModal = lazy(() =>
+  import('./PolygonErrorModal').then((module) => ({ default: module.PolygonErrorModal })),
+);
 
 /** Spec 03 §2: the screenshot tool's PNG is named map-screenshot. */
 const SCREENSHOT_FILE_NAME = 'map-screenshot.png';
@@ -402,16 +409,24 @@ export function SiteMap(props: SiteMapProps) {
             : 'Click on the map to draw the site; double-click to finish.'}
         </output>
       )}
-      <DrawSiteControls
-        shape={drawnShape}
-        onCreated={(site) => {
-          selectDrawMode('none');
-          props.onSiteCreated(site);
-        }}
-        onCancel={() => selectDrawMode('none')}
-        onPolygonError={setPolygonError}
-      />
-      <PolygonErrorModal message={polygonError} onClose={drawAgain} />
+      {drawnShape && (
+        <Suspense fallback={null}>
+          <DrawSiteControls
+            shape={drawnShape}
+            onCreated={(site) => {
+              selectDrawMode('none');
+              props.onSiteCreated(site);
+            }}
+            onCancel={() => selectDrawMode('none')}
+            onPolygonError={setPolygonError}
+          />
+        </Suspense>
+      )}
+      {polygonError !== null && (
+        <Suspense fallback={null}>
+          <PolygonErrorModal message={polygonError} onClose={drawAgain} />
+        </Suspense>
+      )}
       {measurement && (
         <output className="site-map__measurement" aria-live="polite">
           {measurement}

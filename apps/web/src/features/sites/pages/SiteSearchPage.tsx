@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeatureCollection } from 'geojson';
@@ -9,7 +9,7 @@ import {
   type FilterValues,
   type SearchArea,
 } from '@planning/shared';
-import { Button, Drawer, Spin } from 'antd';
+import { Button, Spin } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { NARROW_LAYOUT, useMediaQuery } from '../../../components/useMediaQuery';
 import { notifyError } from '../../../app/notices/notifyError';
@@ -22,7 +22,6 @@ import {
   sitesMessages,
   sitesQueryKeys,
 } from '../api';
-import { ConfigError } from '../components/ConfigError';
 import { FilterPanel } from '../components/FilterPanel';
 import { ResultsList } from '../components/ResultsList';
 import { SiteMap } from '../map/SiteMap';
@@ -47,6 +46,13 @@ function dataExportAddress(siteIds: string[], scenario: string): string {
   return `/data-export?${query.toString().replace(/%2C/g, ',')}`;
 }
 import '../sites.css';
+
+// Neither is on a wide screen's /map as it opens: the drawer only below 1080 px, the error only
+// when a config cannot be read (issue 25: fewer scripts for /map).
+const ConfigError = lazy(() =>
+  import('../components/ConfigError').then((module) => ({ default: module.ConfigError })),
+);
+const Drawer = lazy(() => import('antd/es/drawer'));
 
 /** A part of the screen still waiting for its config, in its own place in the grid. */
 function PanelLoading({ className, label }: { className: string; label: string }) {
@@ -89,8 +95,16 @@ export function SiteSearchPage() {
     enabled: withScenario,
   });
 
-  if (searchConfig.isError) return <ConfigError type="site-search" error={searchConfig.error} />;
-  if (cardConfig.isError) return <ConfigError type="site-card" error={cardConfig.error} />;
+  if (searchConfig.isError || cardConfig.isError)
+    return (
+      <Suspense fallback={<Spin />}>
+        {searchConfig.isError ? (
+          <ConfigError type="site-search" error={searchConfig.error} />
+        ) : (
+          <ConfigError type="site-card" error={cardConfig.error} />
+        )}
+      </Suspense>
+    );
 
   const showOnMap = async (id: string) => {
     try {
@@ -140,16 +154,18 @@ export function SiteSearchPage() {
       {!searchConfig.data ? (
         !narrow && <PanelLoading className="filter-panel" label="Loading the filters" />
       ) : narrow ? (
-        <Drawer
-          title="Search and Filter"
-          placement="left"
-          width={FILTER_PANEL_WIDTH}
-          open={filtersOpen}
-          onClose={() => setFiltersOpen(false)}
-          styles={{ body: { padding: 0 } }}
-        >
-          {filterPanel}
-        </Drawer>
+        <Suspense fallback={null}>
+          <Drawer
+            title="Search and Filter"
+            placement="left"
+            width={FILTER_PANEL_WIDTH}
+            open={filtersOpen}
+            onClose={() => setFiltersOpen(false)}
+            styles={{ body: { padding: 0 } }}
+          >
+            {filterPanel}
+          </Drawer>
+        </Suspense>
       ) : (
         filterPanel
       )}
