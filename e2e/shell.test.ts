@@ -77,7 +77,11 @@ describe('branding and layout', () => {
     await page.getByRole('menuitem', { name: 'Admin' }).waitFor();
     await page.getByRole('menuitem', { name: 'Analysis' }).waitFor();
     const items = await page.getByRole('menuitem').allInnerTexts();
-    expect(items.map((text) => text.trim())).toEqual([
+    // The greyed entry carries its reason for screen readers: "(Not available yet. …)".
+    expect(items.find((text) => text.startsWith('Sites Form Builder'))).toMatch(
+      /\(Not available yet\. .+\)$/,
+    );
+    expect(items.map((text) => text.replace(/\s*\(Not available yet.*\)$/s, '').trim())).toEqual([
       'Site Assessment',
       'Table',
       'Map',

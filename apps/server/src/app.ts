@@ -164,6 +164,8 @@ export async function buildApp({
       ? { logger: false }
       : { loggerInstance: (logger ?? createLogger(config)) as FastifyBaseLogger }),
     bodyLimit: config.bodyLimit,
+    // Fastify logs two info lines per request; ours is one line, at debug unless LOG_REQUESTS.
+    disableRequestLogging: true,
     // Keep a caller's request id (a load balancer's, say) when it is a sane token; else make one.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
@@ -189,6 +191,13 @@ export async function buildApp({
         : { kind: 'memory' },
   );
   app.addHook('onClose', () => limiter.close());
+  const requestLogLevel = config.logRequests ? 'info' : 'debug';
+  app.addHook('onResponse', async (request, reply) => {
+    request.log[requestLogLevel](
+      { req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
+      'request completed',
+    );
+  });
   app.decorate('authDeps', {
     db: database.db,
     config,

@@ -15,6 +15,11 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * One line per answered request at info level. By default requests are logged at debug: at info
+   * every tile and card request buried the start-up summary and anything that went wrong.
+   */
+  LOG_REQUESTS: booleanFromEnv.optional(),
   /** Embedded database folder, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** A PostgreSQL 15+ server with PostGIS; when set the embedded database is not used. */
@@ -148,6 +153,8 @@ export type Config = {
   port: number;
   host: string;
   logLevel: string;
+  /** Answered requests logged at info (LOG_REQUESTS), else at debug. */
+  logRequests: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   databaseAppPassword: string | undefined;
@@ -222,6 +229,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS ?? false,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseAppPassword: e.DATABASE_APP_PASSWORD,

@@ -18,7 +18,8 @@ const logStream = new Writable({
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await buildTestApp({ logStream });
+  // Requests logged at info here, so the address redaction below is seen at the usual level.
+  t = await buildTestApp({ logStream, env: { LOG_REQUESTS: 'true' } });
 });
 afterAll(() => t.close());
 
@@ -72,5 +73,30 @@ describe('logs', () => {
     expect(log).toContain('token=[redacted]&inline=1');
     expect(log).not.toContain(key);
     expect(log).not.toContain(token);
+  });
+
+  it('write one line per request, at debug unless LOG_REQUESTS asks for info', async () => {
+    const debugLines: string[] = [];
+    const debugStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        debugLines.push(chunk.toString());
+        done();
+      },
+    });
+    const quiet = await buildTestApp({ logStream: debugStream, env: { LOG_LEVEL: 'debug' } });
+    try {
+      await quiet.app.inject({ method: 'GET', url: '/api/v1/health' });
+      const completed = debugLines.map((line) => JSON.parse(line) as Record<string, unknown>);
+      const requestLines = completed.filter((line) => line.msg === 'request completed');
+      expect(requestLines).toHaveLength(1);
+      expect(requestLines[0]).toMatchObject({ level: 20, res: { statusCode: 200 } });
+      expect(completed.filter((line) => line.msg === 'incoming request')).toHaveLength(0);
+    } finally {
+      await quiet.close();
+    }
+    lines.length = 0;
+    await t.app.inject({ method: 'GET', url: '/api/v1/health' });
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(logged.filter((line) => line.msg === 'request completed')).toMatchObject([{ level: 30 }]);
   });
 });

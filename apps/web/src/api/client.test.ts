@@ -56,6 +56,8 @@ describe('api client', () => {
 
   it.each([
     [404, { message: 'Tenant is not found' }, 'Tenant is not found'],
+    // The spec's program wording, said to people in plain English.
+    [404, { message: 'Non-existing id' }, 'Not found: it may have been deleted, or the link is out of date.'],
     [
       400,
       { message: 'Payload data is invalid', issues: [{ path: 'name', message: 'Required' }] },

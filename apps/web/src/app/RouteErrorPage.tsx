@@ -1,29 +1,27 @@
-import { lazy, Suspense } from 'react';
 import { Button } from 'antd';
 import { useRouteError } from 'react-router';
-
-// Fetched only when a screen fails: antd's Result (about 10 kB compressed) stays out of every
-// page's first load (the public document pages' budget is 300 kB of JavaScript).
-const Result = lazy(() => import('antd/es/result'));
+import { errorScreenMessages } from '@planning/shared';
 
 /** The last line of defence: a screen threw while rendering. */
 export function RouteErrorPage() {
   const error = useRouteError();
-  const detail = error instanceof Error ? error.message : undefined;
+  return <CrashScreen detail={error instanceof Error ? error.message : undefined} />;
+}
+
+/**
+ * Spec 02 §8 / 03 §2's generic error screen: 'Error occurred', the message, 'Try again' (which
+ * loads the screen afresh). Plain markup, no antd Result: it stays out of every page's first load.
+ */
+export function CrashScreen({ detail }: { detail?: string }) {
   return (
     <main className="full-page-center">
-      <Suspense fallback={<h1 className="result-title">Something went wrong</h1>}>
-        <Result
-          status="error"
-          title={<h1 className="result-title">Something went wrong</h1>}
-          subTitle={detail ?? 'Please, try again or contact support'}
-          extra={
-            <Button type="primary" onClick={() => window.location.reload()}>
-              Reload
-            </Button>
-          }
-        />
-      </Suspense>
+      <div role="alert" className="crash-screen">
+        <h1 className="result-title">{errorScreenMessages.title}</h1>
+        <p>{detail || errorScreenMessages.fallbackDetail}</p>
+        <Button type="primary" onClick={() => window.location.reload()}>
+          {errorScreenMessages.tryAgain}
+        </Button>
+      </div>
     </main>
   );
 }

@@ -27,3 +27,10 @@ export const inputMessages = {
   invalidCharacter: 'Text contains an invalid character',
   tooDeep: `Data is nested too deeply (at most ${INPUT_DEPTH_MAX} levels)`,
 } as const;
+
+/** The generic error screen (spec 02 §8, spec 03 §2): a screen that failed, whatever the cause. */
+export const errorScreenMessages = {
+  title: 'Error occurred',
+  tryAgain: 'Try again',
+  fallbackDetail: 'Please, try again or contact support',
+} as const;

@@ -19,6 +19,8 @@ export const representationMessages = {
   continueWithForm: 'Continue with form',
   leaveForm: 'Leave form',
   operationSuccessful: 'Operation successful',
+  /** The spec's success words, then what was done: 'Operation successful' alone said nothing. */
+  succeeded: (what: string) => `Operation successful: ${what}`,
   // §5 response
   responseTitleRequired: 'Response title is required',
   responseTitleTooLong: 'Response title cannot be longer than 2000 characters',

@@ -33,7 +33,17 @@ type MenuItems = NonNullable<MenuProps['items']>;
 
 function leafItem(leaf: SideMenuLink): MenuItems[number] {
   const Icon = leaf.icon;
-  return { key: leaf.key, label: leaf.label, icon: <Icon aria-hidden />, disabled: !leaf.to };
+  const label = leaf.to ? (
+    leaf.label
+  ) : (
+    <Tooltip title={leaf.disabledReason} placement="right">
+      <span>
+        {leaf.label}
+        {leaf.disabledReason && <span className="visually-hidden"> ({leaf.disabledReason})</span>}
+      </span>
+    </Tooltip>
+  );
+  return { key: leaf.key, label, icon: <Icon aria-hidden />, disabled: !leaf.to };
 }
 
 function toMenuItems(entries: SideMenuEntry[]): MenuItems {

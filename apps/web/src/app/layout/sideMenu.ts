@@ -30,8 +30,10 @@ export type SideMenuLink = {
   key: string;
   label: string;
   icon: Icon;
-  /** Where the entry goes; an entry without one is shown disabled. */
+  /** Where the entry goes; an entry without one is shown disabled, saying why. */
   to?: string;
+  /** Why a disabled entry cannot be opened (shown as its tooltip and read by screen readers). */
+  disabledReason?: string;
   /** Paths under which this entry counts as the current one (defaults to `to`). */
   activeFor?: string[];
   visible?: VisibleWhen;
@@ -60,7 +62,14 @@ export const sideMenu: SideMenuEntry[] = [
     children: [
       { key: 'table', label: 'Table', icon: TableOutlined, to: '/table' },
       { key: 'map', label: 'Map', icon: CompassOutlined, to: '/map' },
-      { key: 'sites-form-builder', label: 'Sites Form Builder', icon: FormOutlined },
+      {
+        key: 'sites-form-builder',
+        label: 'Sites Form Builder',
+        icon: FormOutlined,
+        // Spec 01 §2 lists it disabled; a greyed entry with no reason looked broken.
+        disabledReason:
+          'Not available yet. A site’s form is set by the Site card and Site features configs (Admin → Configs).',
+      },
     ],
   },
   {

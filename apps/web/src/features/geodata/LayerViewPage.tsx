@@ -9,6 +9,7 @@ import { AddressedLayer } from './components/AddressedLayer';
 import { LayerMap } from './components/LayerMap';
 import { StyleSwatch } from './components/StyleSwatch';
 import { describeExpression } from './filter/filterTree';
+import { featureListCaption } from './featureListCaption';
 import { dashLabels, editableStyle, styleTypeLabels, styleValuesOf } from './style/layerStyleForm';
 import './geodata.css';
 
@@ -241,7 +242,7 @@ function FeaturesCard({
         <Typography.Text type="secondary">
           {term
             ? `Features whose values contain “${term}”`
-            : `The first ${FEATURE_ROWS} of ${layer.featureCount.toLocaleString('en-GB')} features`}
+            : featureListCaption(FEATURE_ROWS, layer.featureCount)}
         </Typography.Text>
         {failed && <Alert type="error" showIcon role="alert" message="Failed to get value" />}
         <Table<LayerFeature>

@@ -23,7 +23,7 @@ type Chosen = { kind: 'new' } | { kind: 'edit'; response: ConsultationResponse }
 /**
  * Spec 02 §2 multi-step drawers and §4 Flows "Response: select a response (or create new), then
  * create": step 1 chooses an existing response or 'Create new', step 2 is the response form (the
- * response manager's own). Closing with unsaved input asks first; a save says 'Operation successful'.
+ * response manager's own). Closing with unsaved input asks first; a save says 'Operation successful: response saved'.
  */
 export function ResponseDrawer({
   open,

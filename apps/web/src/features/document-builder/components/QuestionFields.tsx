@@ -7,10 +7,10 @@ import { RichTextEditor } from './RichTextEditor';
 
 /** The web form's names for the config's question types (spec 02 §3 Question). */
 const typeLabels: Record<Question['type'], string> = {
-  radioQuestion: 'Radio (one option)',
-  checkboxQuestion: 'Checkbox (several options)',
-  textQuestion: 'Textarea (free text)',
-  dropdownQuestion: 'Select (drop-down)',
+  radioQuestion: 'Single choice (one option)',
+  checkboxQuestion: 'Multiple choice (several options)',
+  textQuestion: 'Written answer (free text)',
+  dropdownQuestion: 'Drop-down list (one option)',
   mapLinkedQuestion: 'Map-linked (a map above several questions)',
 };
 

@@ -327,7 +327,7 @@ function Attachments({ representationId }: { representationId: string }) {
   const upload = useMutation({
     mutationFn: (file: File) => uploadAttachments(representationId, [file]),
     onSuccess: () => {
-      void message.success(m.operationSuccessful);
+      void message.success(m.succeeded('attachment uploaded'));
       void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: (error) => void message.error(failureText(error, 'Failed to upload the file')),

@@ -56,7 +56,7 @@ export function ContactDrawer({ open, kind, onClose, onSaved }: ContactDrawerPro
       return contacts[0]!;
     },
     onSuccess: (contact) => {
-      void message.success(m.operationSuccessful);
+      void message.success(m.succeeded('contact saved'));
       finish(contact);
     },
   });

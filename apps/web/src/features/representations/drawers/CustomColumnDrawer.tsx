@@ -67,7 +67,7 @@ export function CustomColumnDrawer({ open, routing, table, onClose }: CustomColu
   const create = useMutation({
     mutationFn: (values: Values) => createColumn(bodyOf(values)),
     onSuccess: (column) => {
-      void message.success(m.operationSuccessful);
+      void message.success(m.succeeded('column added'));
       void queryClient.invalidateQueries({ queryKey: managerQueryKeys.columns(column.table) });
       void queryClient.invalidateQueries({ queryKey: managerQueryKeys.table(column.table) });
       onClose();

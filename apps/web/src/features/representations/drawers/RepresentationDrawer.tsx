@@ -110,7 +110,7 @@ export function RepresentationDrawer({ open, routing, onClose, onCreated }: Repr
         topicIds: values.topicIds ?? [],
       }),
     onSuccess: (created) => {
-      void message.success(m.operationSuccessful);
+      void message.success(m.succeeded('representation saved'));
       void queryClient.invalidateQueries({ queryKey: managerQueryKeys.all });
       onCreated?.(created.id);
       onClose();

@@ -123,7 +123,9 @@ export function RepresenteeDrawer({
       return { type: 'organisation', organisation, contacts: created };
     },
     onSuccess: (saved) => {
-      void message.success(m.operationSuccessful);
+      void message.success(
+        m.succeeded(saved.type === 'organisation' ? 'organisation saved' : 'person saved'),
+      );
       void queryClient.invalidateQueries({ queryKey: managerQueryKeys.all });
       onSaved?.(saved);
       onClose();

@@ -55,9 +55,9 @@ export function useConfirmDelete(remove: (id: string) => Promise<unknown>, onDon
     mutationFn: async (ids: string[]) => {
       for (const id of ids) await remove(id);
     },
-    onSuccess: () => {
+    onSuccess: (_, ids) => {
       onDone();
-      void message.success(m.operationSuccessful);
+      void message.success(m.succeeded(ids.length === 1 ? 'deleted' : `${ids.length} deleted`));
     },
     onError: (error) => void message.error(failureText(error, m.deleteFailed)),
     // Some may have gone before one was refused: the table is read again either way.

@@ -55,7 +55,7 @@ export function RepresentationsTab() {
   const duplicate = useMutation({
     mutationFn: (ids: string[]) => duplicateRepresentations(ids),
     onSuccess: () => {
-      void message.success(m.operationSuccessful);
+      void message.success(m.succeeded('representations duplicated'));
       void refresh();
     },
     onError: () => void message.error(m.duplicateFailed),
@@ -65,7 +65,7 @@ export function RepresentationsTab() {
     onSuccess: () => {
       // Spec 02 §4: the selection is cleared after a delete.
       setSelected([]);
-      void message.success(m.operationSuccessful);
+      void message.success(m.succeeded('representations deleted'));
       void refresh();
     },
     onError: () => void message.error(m.deleteFailed),

@@ -80,7 +80,7 @@ export function ResponseForm({ target, response, onSaved, onDeleted, onDirtyChan
     mutationFn: () =>
       saveResponse(target, { ...(response ? { id: response.id } : {}), description, text, useAsTemplate }),
     onSuccess: (saved) => {
-      void message.success(m.operationSuccessful);
+      void message.success(m.succeeded('response saved'));
       void refresh();
       onSaved?.(saved);
     },
@@ -89,7 +89,7 @@ export function ResponseForm({ target, response, onSaved, onDeleted, onDirtyChan
   const remove = useMutation({
     mutationFn: (id: string) => deleteResponse(id),
     onSuccess: () => {
-      void message.success(m.operationSuccessful);
+      void message.success(m.succeeded('response deleted'));
       void refresh();
       onDeleted?.();
     },

@@ -45,7 +45,7 @@ export function ResponseList({
   const restore = useMutation({
     mutationFn: (id: string) => restoreResponse(id),
     onSuccess: () => {
-      void message.success(m.operationSuccessful);
+      void message.success(m.succeeded('response restored'));
       void queryClient.invalidateQueries({ queryKey: responseQueryKeys.all });
     },
   });
