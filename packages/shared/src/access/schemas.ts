@@ -8,6 +8,8 @@ export const accessUnits = [
   'site-lists',
   'authorisation',
   'dev-features',
+  /** Issue 25 point 3: read representations as received (read); the rest read them redacted. */
+  'personal-data',
 ] as const;
 export const accessUnitSchema = z.enum(accessUnits);
 export type AccessUnit = z.infer<typeof accessUnitSchema>;
