@@ -44,6 +44,8 @@ export const featureAccess = {
   /** Draw site on /map and editing a site's boundary (spec 01 §4). */
   drawSites: [{ unit: 'sites', action: 'write' }],
   consultationsMenu: [{ unit: 'placemaker', action: 'read' }],
+  /** Issue 25 point 3: a representation as received; without it, its redacted text everywhere. */
+  textAsReceived: [{ unit: 'personal-data', action: 'read' }],
   admin: [
     { unit: 'placemaker', action: 'read' },
     { unit: 'authorisation', action: 'read' },
