@@ -28,6 +28,9 @@ const routes = t.app.routeTable.filter(
 );
 
 let tenantName = '';
+let tenantId = '';
+/** The sites the fuzzing knows (and may delete). */
+const fuzzedSites: string[] = [];
 let adminEmail = '';
 let admin: SignedIn;
 /** Values the council really has (field names, scenarios, ids), so inputs get past the first check. */
@@ -50,9 +53,11 @@ beforeAll(async () => {
     headers: admin.headers(),
     payload: { name: 'Fuzzed', filters: [] },
   });
+  tenantId = tenant.id;
   const siteIds = await withTenant(t.database.db, tenant.id, (trx) =>
     trx.selectFrom('sites').select('id').limit(3).execute(),
   );
+  fuzzedSites.push(...siteIds.map((row) => row.id));
   known.push(
     ...fields.map((field) => field.name),
     ...scenarios.map((scenario) => scenario.name),
@@ -60,25 +65,6 @@ beforeAll(async () => {
     template.json().id as string,
     tenantName,
   );
-  // Records an upload route may hang off, so a broken upload reaches the upload code, not a 404.
-  const document = await t.app.inject({
-    method: 'POST',
-    url: '/api/v1/documents',
-    headers: admin.headers(),
-    payload: { title: 'Fuzzed uploads' },
-  });
-  const event = await buildEvent(t.database.db, tenant.id);
-  const contact = await buildContact(t.database.db, tenant.id);
-  const representation = await buildRepresentation(t.database.db, tenant.id, {
-    eventId: event.id,
-    contactId: contact.id,
-  });
-  Object.assign(recordIds, {
-    site: String(siteIds[0]!.id),
-    documents: document.json().id as string,
-    representations: representation.id,
-    logos: 'logo',
-  });
 });
 
 const recordIds: Record<string, string> = {};
@@ -126,6 +112,38 @@ describe('every API operation, fed malformed input', () => {
 const UPLOAD_ANSWER_MS = 5_000;
 describe('every multipart route, fed broken uploads', () => {
   const uploadRoutes = multipartRoutes(routes);
+
+  // Made when this part starts, after the fuzzing above (which deletes the sites it knows), so a
+  // broken upload reaches the upload code, not a 404.
+  beforeAll(async () => {
+    const db = t.database.db;
+    const site = await withTenant(db, tenantId, (trx) =>
+      trx
+        .selectFrom('sites')
+        .select('id')
+        .where('is_deleted', '=', false)
+        .where('id', 'not in', fuzzedSites)
+        .executeTakeFirstOrThrow(),
+    );
+    const document = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      headers: admin.headers(),
+      payload: { title: 'Fuzzed uploads' },
+    });
+    const event = await buildEvent(db, tenantId);
+    const contact = await buildContact(db, tenantId);
+    const representation = await buildRepresentation(db, tenantId, {
+      eventId: event.id,
+      contactId: contact.id,
+    });
+    Object.assign(recordIds, {
+      site: String(site.id),
+      documents: document.json().id as string,
+      representations: representation.id,
+      logos: 'logo',
+    });
+  });
 
   it('finds the upload routes in the route table', () => {
     expect(uploadRoutes.length).toBeGreaterThanOrEqual(6);
