@@ -291,7 +291,8 @@ async function main() {
       name,
       'service',
       async () =>
-        (await withTenant(database.db, tenantId, (trx) => searchRepresentations(trx, parsed))).result.count,
+        (await withTenant(database.db, tenantId, (trx) => searchRepresentations(trx, parsed, true))).result
+          .count,
     );
   }
 

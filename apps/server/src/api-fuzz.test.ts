@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildContact, buildEvent, buildRepresentation } from '../test/consultation-factories';
 import { buildTenantWithUsers } from '../test/factories';
 import { signIn, type SignedIn } from '../test/sessions';
 import { fuzzInputs } from '../test/fuzz-inputs';
+import { brokenUploads, multipartRoutes } from '../test/fuzz-uploads';
 import { buildTestApp } from '../test/test-app';
 import { withTenant } from './db/tenant-transaction';
 import { demoDistrict } from './modules/sites/sites.generator';
@@ -26,6 +28,9 @@ const routes = t.app.routeTable.filter(
 );
 
 let tenantName = '';
+let tenantId = '';
+/** The sites the fuzzing knows (and may delete). */
+const fuzzedSites: string[] = [];
 let adminEmail = '';
 let admin: SignedIn;
 /** Values the council really has (field names, scenarios, ids), so inputs get past the first check. */
@@ -48,9 +53,11 @@ beforeAll(async () => {
     headers: admin.headers(),
     payload: { name: 'Fuzzed', filters: [] },
   });
+  tenantId = tenant.id;
   const siteIds = await withTenant(t.database.db, tenant.id, (trx) =>
     trx.selectFrom('sites').select('id').limit(3).execute(),
   );
+  fuzzedSites.push(...siteIds.map((row) => row.id));
   known.push(
     ...fields.map((field) => field.name),
     ...scenarios.map((scenario) => scenario.name),
@@ -59,6 +66,8 @@ beforeAll(async () => {
     tenantName,
   );
 });
+
+const recordIds: Record<string, string> = {};
 
 /** A stable seed per route, so adding a route does not change the inputs of the others. */
 const seedOf = (key: string) => createHash('sha256').update(key).digest().readInt32LE(0);
@@ -93,6 +102,89 @@ describe('every API operation, fed malformed input', () => {
         }),
         { seed: seedOf(key), numRuns: RUNS_PER_ROUTE, endOnFailure: true },
       );
+    },
+  );
+});
+
+// Issue 25 point 2: an empty file, a name holding NUL, a truncated part, no boundary, no body, on
+// every route whose schema consumes multipart. Each must answer 4xx JSON, and at once: a hang
+// fails after UPLOAD_ANSWER_MS rather than at the test's own timeout.
+const UPLOAD_ANSWER_MS = 5_000;
+describe('every multipart route, fed broken uploads', () => {
+  const uploadRoutes = multipartRoutes(routes);
+
+  // Made when this part starts, after the fuzzing above (which deletes the sites it knows), so a
+  // broken upload reaches the upload code, not a 404.
+  beforeAll(async () => {
+    const db = t.database.db;
+    const site = await withTenant(db, tenantId, (trx) =>
+      trx
+        .selectFrom('sites')
+        .select('id')
+        .where('is_deleted', '=', false)
+        .where('id', 'not in', fuzzedSites)
+        .executeTakeFirstOrThrow(),
+    );
+    const document = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/documents',
+      headers: admin.headers(),
+      payload: { title: 'Fuzzed uploads' },
+    });
+    const event = await buildEvent(db, tenantId);
+    const contact = await buildContact(db, tenantId);
+    const representation = await buildRepresentation(db, tenantId, {
+      eventId: event.id,
+      contactId: contact.id,
+    });
+    Object.assign(recordIds, {
+      site: String(site.id),
+      documents: document.json().id as string,
+      representations: representation.id,
+      logos: 'logo',
+    });
+  });
+
+  it('finds the upload routes in the route table', () => {
+    expect(uploadRoutes.length).toBeGreaterThanOrEqual(6);
+  });
+
+  /** The route's address with each parameter a record the council has, named by the segment before it. */
+  const urlOf = (route: (typeof routes)[number]): string =>
+    route.url.replace(/([a-z-]+)\/:[A-Za-z]+/g, (_, segment: string) => {
+      const id = recordIds[segment];
+      if (!id) throw new Error(`no record for '${segment}' in ${route.url}: add one to recordIds`);
+      return `${segment}/${id}`;
+    });
+
+  it.each(uploadRoutes.map((route) => [`${route.method} ${route.url}`, route] as const))(
+    '%s answers each broken upload with 4xx at once',
+    async (key, route) => {
+      const url = urlOf(route);
+      for (const upload of brokenUploads(['fileCollection', 'file'])) {
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(
+            () => reject(new Error(`${key}, ${upload.name}: no answer in ${UPLOAD_ANSWER_MS} ms`)),
+            UPLOAD_ANSWER_MS,
+          );
+        });
+        const response = await Promise.race([
+          t.app.inject({
+            method: route.method as 'POST',
+            url,
+            remoteAddress: '192.0.2.10',
+            headers: admin.headers({ 'content-type': upload.contentType }),
+            payload: upload.payload,
+          }),
+          timeout,
+        ]).finally(() => clearTimeout(timer));
+        expect(response.statusCode, `${key}, ${upload.name}: ${response.body}`).toBeGreaterThanOrEqual(400);
+        // Not 404: the record is there, so the upload code itself answered.
+        expect(response.statusCode, `${key}, ${upload.name}: ${response.body}`).not.toBe(404);
+        expect(response.statusCode, `${key}, ${upload.name}: ${response.body}`).toBeLessThan(500);
+        expect(typeof response.json().message, `${key}, ${upload.name}`).toBe('string');
+      }
     },
   );
 });

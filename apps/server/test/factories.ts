@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { NewTenant } from '@planning/shared';
+import type { Grant, NewTenant } from '@planning/shared';
 import type { Database } from '../src/db/schema';
 import { withTenant } from '../src/db/tenant-transaction';
 import { updateGlobalMaintenance, upsertPageMaintenance } from '../src/modules/tenants/tenants.queries';
 import { createTenant } from '../src/modules/tenants/tenants.service';
-import { seedDemoUsers } from '../src/seed/demo-users';
+import { DEMO_PASSWORD, seedDemoUsers } from '../src/seed/demo-users';
+import { assignRole, insertRole } from '../src/modules/access/access.queries';
 import { hashPassword } from '../src/modules/auth/auth.crypto';
 import { insertUser } from '../src/modules/auth/auth.queries';
 
@@ -78,4 +79,33 @@ export async function addNeighbour(db: Kysely<Database>, tenant: { id: string; n
     }),
   );
   return email;
+}
+
+/**
+ * A staff member (the demo password) in a new role holding only `grants`: issue 25's "lesser
+ * administrator" (placemaker read and authorisation read, write, delete) is one.
+ */
+export async function addStaffWithRole(
+  db: Kysely<Database>,
+  tenant: { id: string; name: string },
+  local: string,
+  grants: readonly Grant[],
+) {
+  const email = `${local}@${tenant.name}.test`;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return withTenant(db, tenant.id, async (trx) => {
+    const roleId = await insertRole(trx, tenant.id, `${local} role`, `Role of ${local}`, grants);
+    const userId = await insertUser(trx, {
+      tenantId: tenant.id,
+      email,
+      name: `Staff ${local}`,
+      phone: null,
+      passwordHash,
+      provider: 'firebase-auth',
+      kind: 'staff',
+      emailVerified: true,
+    });
+    await assignRole(trx, tenant.id, userId, roleId);
+    return { email, roleId, userId };
+  });
 }

@@ -24,7 +24,7 @@ export const demoRoles = [
   {
     name: 'officer',
     description: 'Planning and consultation officers',
-    grants: every(officerUnits, accessActions),
+    grants: [...every(officerUnits, accessActions), { unit: 'personal-data', action: 'read' }],
   },
   { name: 'viewer', description: 'Read only', grants: every(officerUnits, ['read']) },
 ] as const;

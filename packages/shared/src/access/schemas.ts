@@ -8,6 +8,8 @@ export const accessUnits = [
   'site-lists',
   'authorisation',
   'dev-features',
+  /** Issue 25 point 3: read representations as received (read); the rest read them redacted. */
+  'personal-data',
 ] as const;
 export const accessUnitSchema = z.enum(accessUnits);
 export type AccessUnit = z.infer<typeof accessUnitSchema>;
@@ -42,6 +44,8 @@ export const featureAccess = {
   /** Draw site on /map and editing a site's boundary (spec 01 §4). */
   drawSites: [{ unit: 'sites', action: 'write' }],
   consultationsMenu: [{ unit: 'placemaker', action: 'read' }],
+  /** Issue 25 point 3: a representation as received; without it, its redacted text everywhere. */
+  textAsReceived: [{ unit: 'personal-data', action: 'read' }],
   admin: [
     { unit: 'placemaker', action: 'read' },
     { unit: 'authorisation', action: 'read' },

@@ -1,6 +1,11 @@
 /** Issue 16 points 3 and 6: what the roles, users and consultation-account screens and routes say. */
 export const adminUserMessages = {
   lastAdmin: 'A council must keep at least one administrator',
+  lastFullAccess:
+    'This change would leave the council with no active user who holds every permission. Give another active user a role with every permission first.',
+  roleBeyondHeld: 'You cannot change or delete a role that holds permissions you do not hold yourself',
+  userBeyondHeld:
+    'You cannot change, disable or delete a user who holds permissions you do not hold yourself',
   grantBeyondHeld: 'You cannot grant a permission you do not hold yourself',
   assignBeyondHeld: 'You cannot give a role with permissions you do not hold yourself',
   roleNameTaken: 'A role with this name already exists',

@@ -18,5 +18,6 @@ export const accessUnitLabels = {
   'site-lists': 'Site lists',
   authorisation: 'Authorisation (roles and users)',
   'dev-features': 'Features in development',
+  'personal-data': 'Personal data (responses as received, before redaction)',
 } as const;
 export const accessActionLabels = { read: 'Read', write: 'Write', delete: 'Delete' } as const;

@@ -15,6 +15,7 @@ export const councilSettingsMessages = {
   logoUnreadable: 'This image could not be read: it may be damaged',
   logoTooLarge: 'The logo must be 1 MB or smaller',
   logoMissing: 'Choose an image to upload',
+  logoUploadBroken: 'The upload was not received whole. Choose the image and upload it again.',
   logoNotFound: 'This council has no such logo',
   // Maintenance
   untilInPast: 'The until date must be in the future',

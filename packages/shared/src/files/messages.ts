@@ -22,6 +22,9 @@ export const fileMessages = {
   notMultipart: 'Files must be sent as multipart/form-data in the field fileCollection',
   unexpectedField: `Files must be sent in the field ${FILE_LIMITS.field}`,
   metadataInvalid: 'The upload metadata is not valid',
+  // Issue 25 point 2: refused at once rather than held open or answered 500.
+  emptyFile: (name: string) => `The file ${name} is empty`,
+  nameInvalid: 'A file name cannot hold control characters',
   fileNotFound: 'File not found',
   // Reasons behind 'Download Error: {reason}'.
   linkExpired: 'the link has expired',

@@ -189,6 +189,42 @@ export function publicDocOf(doc: EditorNode): EditorNode {
   return strip(doc);
 }
 
+/**
+ * The document as staff without the personal-data grant read it (issue 25 point 3): every mark
+ * stays (tags, map marks, sub-representations, the redaction itself), but each run of text under
+ * one redaction becomes one placeholder naming its type, so what was redacted is not in it.
+ */
+export function staffRedactedDocOf(doc: EditorNode): EditorNode {
+  const walk = (node: EditorNode): EditorNode => {
+    if (!node.content) return node;
+    const children = node.content;
+    const content: EditorNode[] = [];
+    let last: string | null = null;
+    for (const [index, child] of children.entries()) {
+      const redaction = child.type === 'text' ? redactionOf(child) : undefined;
+      if (child.type === 'hardBreak' && last !== null) {
+        // A break inside one redaction (an address over two lines) is part of what it hides.
+        const next = children.slice(index + 1).find((c) => c.type !== 'hardBreak');
+        if (next?.type === 'text' && redactionOf(next)?.attrs.docId === last) continue;
+      }
+      if (redaction) {
+        if (redaction.attrs.docId !== last)
+          content.push({
+            type: 'text',
+            text: redactionPlaceholder(redaction.attrs.redactionType),
+            ...(child.marks ? { marks: child.marks } : {}),
+          });
+        last = redaction.attrs.docId;
+        continue;
+      }
+      last = null;
+      content.push(walk(child));
+    }
+    return { ...node, content };
+  };
+  return walk(doc);
+}
+
 /** The plain text the public may read. */
 export const publicTextOf = (doc: EditorNode | null | undefined): string =>
   doc ? plainTextOf(publicDocOf(doc)) : '';

@@ -71,4 +71,6 @@ export const representationMessages = {
   noContacts: 'No contacts found',
   noOrganisations: 'No organisations found',
   originalTextReadOnly: 'The text as received cannot be changed',
+  textRedactedForYou:
+    'You see this text with its personal data redacted, so you cannot change it. Ask an administrator for the personal data permission.',
 } as const;

@@ -174,7 +174,8 @@ export const representationSchema = representationRowSchema.extend({
   content: z.unknown(),
   publicText: z.string(),
   subRepresentations: z.array(subRepresentationSchema),
-  policy: z.object({ canWrite: z.boolean(), canDelete: z.boolean() }),
+  /** canSeeOriginal: the text as received (personal-data read); otherwise every text is redacted. */
+  policy: z.object({ canWrite: z.boolean(), canDelete: z.boolean(), canSeeOriginal: z.boolean() }),
 });
 export type Representation = z.infer<typeof representationSchema>;
 

@@ -37,14 +37,15 @@ export const accessRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['access'],
         summary: "End every session of a user of this council (an administrator's action)",
         params: z.object({ userId: z.uuid() }),
-        response: { 200: z.object({ ended: z.number().int() }), 404: errorBodySchema },
+        response: { 200: z.object({ ended: z.number().int() }), 403: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
       const auth = requireAuth(request);
+      const grants = await grantsOf(request);
       // The same audited change as DELETE /admin/users/:id/sessions (issue 16).
       const ended = await withTenant(app.database.db, auth.tenantId, (trx) =>
-        endSessionsOf(trx, auth.tenantId, request, request.params.userId),
+        endSessionsOf(trx, auth.tenantId, { request, userId: auth.userId, grants }, request.params.userId),
       );
       return { ended };
     },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { accessActions, accessUnits } from '@planning/shared';
-import { buildTenantWithUsers } from '../../../test/factories';
+import { accessActions, accessUnits, adminUserMessages, featureAccess } from '@planning/shared';
+import { addStaffWithRole, buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 
@@ -30,7 +30,8 @@ describe('GET /policy/access', () => {
   const staffUnits = ['placemaker', 'sites', 'site-lists', 'consultations'];
   const expected = {
     admin: () => true,
-    officer: (unit: string) => staffUnits.includes(unit),
+    officer: (unit: string, action: string) =>
+      staffUnits.includes(unit) || (unit === 'personal-data' && action === 'read'),
     viewer: (unit: string, action: string) => staffUnits.includes(unit) && action === 'read',
     resident: () => false,
   } as const;
@@ -183,5 +184,59 @@ describe('every API route', () => {
       expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
       expect(response.json()).toEqual({ message: 'Not authorized' });
     }
+  });
+
+  // Issue 25 point 1: every change to a role or a user (a route under /admin/roles/:id,
+  // /admin/users/:id or /access/users/:id) is refused to a caller lacking a grant the role or
+  // user holds. A new such route joins the walk; only enabling a user is harmless.
+  it('refuses every change to the administrator role or user to a lesser administrator', async () => {
+    const db = t.database.db;
+    const lesser = await addStaffWithRole(db, tenant, 'walk-lesser', featureAccess.admin);
+    const session = await signIn(t.app, tenant.name, lesser.email);
+    const admin = (
+      await t.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: sessions.admin.headers() })
+    ).json();
+    const adminRoleId = (
+      await db
+        .selectFrom('tenants')
+        .select('admin_role_id')
+        .where('id', '=', tenant.id)
+        .executeTakeFirstOrThrow()
+    ).admin_role_id!;
+    const bodies: Record<string, unknown> = {
+      'PUT /api/v1/admin/roles/:id/grants': { grants: featureAccess.admin },
+      'PATCH /api/v1/admin/roles/:id': { name: 'Weakened', description: 'Taken over' },
+      'PATCH /api/v1/admin/users/:id': { roleId: lesser.roleId },
+    };
+    const harmless = ['POST /api/v1/admin/users/:id/enable'];
+    const changes = apiRoutes().filter(
+      (route) =>
+        route.method !== 'GET' &&
+        /^\/api\/v1\/(admin\/(roles|users)\/:id|access\/users\/:userId)(\/|$)/.test(route.url) &&
+        !harmless.includes(`${route.method} ${route.url}`),
+    );
+    expect(changes.length).toBeGreaterThanOrEqual(8);
+    for (const route of changes) {
+      const key = `${route.method} ${route.url}`;
+      const target = route.url.includes('/roles/') ? adminRoleId : admin.id;
+      const body = bodies[key];
+      const response = await t.app.inject({
+        method: route.method as 'POST',
+        url: route.url.replace(/:[A-Za-z]+/, target),
+        headers: session.headers(),
+        ...(body === undefined ? {} : { payload: body as object }),
+      });
+      expect(response.statusCode, key).toBe(403);
+      expect(Object.values(adminUserMessages), key).toContain(response.json().message);
+    }
+    // The administrator is untouched: still signed in and administering.
+    const still = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/admin/roles',
+      headers: sessions.admin.headers(),
+    });
+    expect(still.statusCode).toBe(200);
+    const role = still.json().roles.find((r: { id: string }) => r.id === adminRoleId);
+    expect(role.grants).toHaveLength(accessUnits.length * accessActions.length);
   });
 });

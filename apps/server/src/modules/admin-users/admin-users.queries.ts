@@ -1,5 +1,12 @@
 import { sql, type Transaction } from 'kysely';
-import { featureAccess, grantKey, type AccessAction, type AccessUnit, type Grant } from '@planning/shared';
+import {
+  allGrants,
+  featureAccess,
+  grantKey,
+  type AccessAction,
+  type AccessUnit,
+  type Grant,
+} from '@planning/shared';
 import type { Database } from '../../db/schema';
 
 type Trx = Transaction<Database>;
@@ -7,6 +14,7 @@ type Trx = Transaction<Database>;
 // Every query here runs inside withTenant(): row-level security confines it to one council.
 
 const ADMIN_KEYS = featureAccess.admin.map(grantKey);
+const ALL_KEYS = allGrants.map(grantKey);
 
 /**
  * Changes that could leave a council without an administrator take this lock first, so two
@@ -17,7 +25,16 @@ export async function lockAdministrators(trx: Trx, tenantId: string) {
 }
 
 /** Active staff holding every grant of the admin menu (spec 01 §6). Invited, disabled, deleted do not count. */
-export async function countAdministrators(trx: Trx): Promise<number> {
+export function countAdministrators(trx: Trx): Promise<number> {
+  return countHoldersOf(trx, ADMIN_KEYS);
+}
+
+/** Active staff holding every grant there is (issue 25 point 1: the council can always be run). */
+export function countFullAccessHolders(trx: Trx): Promise<number> {
+  return countHoldersOf(trx, ALL_KEYS);
+}
+
+async function countHoldersOf(trx: Trx, keys: readonly string[]): Promise<number> {
   const result = await sql<{ count: string | number }>`
     select count(*) as count from (
       select u.id
@@ -26,9 +43,9 @@ export async function countAdministrators(trx: Trx): Promise<number> {
         join role_grants g on g.role_id = ur.role_id
        where u.kind = 'staff' and u.disabled_at is null and u.deleted_at is null
          and (u.password_hash is not null or u.provider <> 'firebase-auth')
-         and (g.unit || ':' || g.action) in (${sql.join(ADMIN_KEYS)})
+         and (g.unit || ':' || g.action) in (${sql.join(keys)})
        group by u.id
-      having count(distinct g.unit || ':' || g.action) = ${ADMIN_KEYS.length}
+      having count(distinct g.unit || ':' || g.action) = ${keys.length}
     ) admins`.execute(trx);
   return Number(result.rows[0]?.count ?? 0);
 }

@@ -300,8 +300,9 @@ export const adminUsersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId } = requireAuth(request);
+      const actor = await actorOf(request);
       const ended = await withTenant(db, tenantId, (trx) =>
-        endSessionsOf(trx, tenantId, request, request.params.id),
+        endSessionsOf(trx, tenantId, actor, request.params.id),
       );
       return { ended, message: m.sessionsEnded(ended) };
     },

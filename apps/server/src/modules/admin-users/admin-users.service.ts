@@ -16,10 +16,12 @@ import {
 import type { Database } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.record';
+import { grantsOfUser } from '../access/access.queries';
 import { revokeUserSessions } from '../auth/auth.queries';
 import {
   adminRoleId,
   countAdministrators,
+  countFullAccessHolders,
   findAccount,
   findRole,
   grantsOfRole,
@@ -39,9 +41,31 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 const describeGrants = (grants: readonly Grant[]) => grants.map(grantKey).join(', ') || 'none';
 
-/** Fails the change (the transaction rolls back) when it left the council with no administrator. */
-async function assertAdministratorRemains(trx: Trx) {
+/**
+ * Fails the change (the transaction rolls back) when it left the council with no active user
+ * holding every grant (when it had one: a new council's first administrator is only invited), or
+ * with no administrator. `before` is the count of full holders taken under the lock.
+ */
+async function assertAdministratorRemains(trx: Trx, before: number) {
+  if (before > 0 && (await countFullAccessHolders(trx)) === 0) throw conflict(m.lastFullAccess);
   if ((await countAdministrators(trx)) === 0) throw conflict(m.lastAdmin);
+}
+
+/** Takes the lock and counts who holds every grant before the change. */
+async function lockAndCount(trx: Trx, tenantId: string): Promise<number> {
+  await lockAdministrators(trx, tenantId);
+  return countFullAccessHolders(trx);
+}
+
+/**
+ * Issue 25 point 1: no one changes a role, or a user, holding a grant they lack; otherwise a
+ * lesser "administrator" could weaken the real administrators' role and lock them out.
+ */
+async function assertHoldsRole(trx: Trx, actor: Actor, roleId: string) {
+  assertMayGrant(actor, await grantsOfRole(trx, roleId), m.roleBeyondHeld);
+}
+async function assertHoldsUser(trx: Trx, actor: Actor, userId: string) {
+  assertMayGrant(actor, await grantsOfUser(trx, userId), m.userBeyondHeld);
 }
 
 function assertMayGrant(actor: Actor, grants: readonly Grant[], message: string = m.grantBeyondHeld) {
@@ -130,6 +154,7 @@ export async function updateRole(
   input: { name?: string | undefined; description?: string | undefined },
 ) {
   const role = await requireRole(trx, roleId);
+  await assertHoldsRole(trx, actor, roleId);
   const name = input.name ?? role.name;
   const description = input.description === undefined ? role.description : input.description || null;
   if (name === role.name && description === role.description) return;
@@ -156,9 +181,10 @@ export async function setRoleGrants(
   roleId: string,
   grants: Grant[],
 ) {
-  await lockAdministrators(trx, tenantId);
+  const before = await lockAndCount(trx, tenantId);
   const role = await requireRole(trx, roleId);
   const current = await grantsOfRole(trx, roleId);
+  assertMayGrant(actor, current, m.roleBeyondHeld);
   const wanted = new Set(grants.map(grantKey));
   const held = new Set(current.map(grantKey));
   const added = grants.filter((g) => !held.has(grantKey(g)));
@@ -178,7 +204,7 @@ export async function setRoleGrants(
       .values(added.map((g) => ({ tenant_id: tenantId, role_id: roleId, unit: g.unit, action: g.action })))
       .execute();
   }
-  if (removed.length > 0) await assertAdministratorRemains(trx);
+  if (removed.length > 0) await assertAdministratorRemains(trx, before);
   for (const grant of added) {
     await recordAudit(trx, tenantId, actor.request, {
       action: 'role.grant',
@@ -203,6 +229,7 @@ export async function setRoleGrants(
 export async function deleteRole(trx: Trx, tenantId: string, actor: Actor, roleId: string) {
   await lockAdministrators(trx, tenantId);
   const role = await requireRole(trx, roleId);
+  await assertHoldsRole(trx, actor, roleId);
   if ((await adminRoleId(trx, tenantId)) === roleId) throw conflict(m.adminRoleDelete);
   const holders = await trx
     .selectFrom('user_roles')
@@ -315,14 +342,15 @@ export async function changeUserRole(
   userId: string,
   roleId: string,
 ) {
-  await lockAdministrators(trx, tenantId);
+  const count = await lockAndCount(trx, tenantId);
   const user = await requireStaff(trx, userId);
   const role = await requireRole(trx, roleId);
+  await assertHoldsUser(trx, actor, userId);
   assertMayGrant(actor, await grantsOfRole(trx, roleId), m.assignBeyondHeld);
   const before = await rolesOfUser(trx, userId);
   if (before.length === 1 && before[0]!.id === roleId) return;
   await setUserRole(trx, tenantId, userId, roleId);
-  await assertAdministratorRemains(trx);
+  await assertAdministratorRemains(trx, count);
   await recordAudit(trx, tenantId, actor.request, {
     action: 'user.role-change',
     targetType: 'user',
@@ -334,12 +362,13 @@ export async function changeUserRole(
 
 export async function disableUser(trx: Trx, tenantId: string, actor: Actor, userId: string) {
   if (userId === actor.userId) throw conflict(m.selfDisable);
-  await lockAdministrators(trx, tenantId);
+  const before = await lockAndCount(trx, tenantId);
   const user = await requireStaff(trx, userId);
   if (user.disabled_at) return { ended: 0 };
+  await assertHoldsUser(trx, actor, userId);
   await trx.updateTable('users').set({ disabled_at: new Date() }).where('id', '=', userId).execute();
   const ended = await revokeUserSessions(trx, userId, 'admin');
-  await assertAdministratorRemains(trx);
+  await assertAdministratorRemains(trx, before);
   await recordAudit(trx, tenantId, actor.request, {
     action: 'user.disable',
     targetType: 'user',
@@ -364,9 +393,11 @@ export async function enableUser(trx: Trx, tenantId: string, actor: Actor, userI
 }
 
 /** Ends every session of an account of this council (staff or consultation). */
-export async function endSessionsOf(trx: Trx, tenantId: string, request: FastifyRequest, userId: string) {
+export async function endSessionsOf(trx: Trx, tenantId: string, actor: Actor, userId: string) {
+  const { request } = actor;
   const user = await findAccount(trx, userId);
   if (!user) throw notFound(serverMessages.nonExistingId);
+  await assertHoldsUser(trx, actor, userId);
   const ended = await revokeUserSessions(trx, userId, 'admin');
   await recordAudit(trx, tenantId, request, {
     action: 'user.sessions-end',
@@ -418,11 +449,12 @@ export async function scrubAccount(trx: Trx, userId: string) {
 
 export async function deleteStaffUser(trx: Trx, tenantId: string, actor: Actor, userId: string) {
   if (userId === actor.userId) throw conflict(m.selfDelete);
-  await lockAdministrators(trx, tenantId);
+  const before = await lockAndCount(trx, tenantId);
   const user = await requireStaff(trx, userId);
+  await assertHoldsUser(trx, actor, userId);
   const roles = await rolesOfUser(trx, userId);
   await scrubAccount(trx, userId);
-  await assertAdministratorRemains(trx);
+  await assertAdministratorRemains(trx, before);
   await recordAudit(trx, tenantId, actor.request, {
     action: 'user.delete',
     targetType: 'user',

@@ -188,8 +188,11 @@ export async function authenticateApiKey(request: FastifyRequest): Promise<boole
     // Never handed out: a key signs in read-only routes, which take no CSRF token.
     csrfToken: randomBytes(32).toString('base64url'),
   };
-  // Read-only, whatever the user may otherwise do.
-  request.grants = found.grants.filter((grant: Grant) => grant.action === 'read');
+  // Read-only, whatever the user may otherwise do, and never the text as received (decision 0012):
+  // a key lives in files and tools, so it reads what the public-facing redacted text allows.
+  request.grants = found.grants.filter(
+    (grant: Grant) => grant.action === 'read' && grant.unit !== 'personal-data',
+  );
   request.siteDataVersion = found.version;
   return true;
 }

@@ -167,6 +167,19 @@ describe('personal API keys (issue 13 point 6)', () => {
     }
   });
 
+  // Decision 0012: a viewer may make a key. It reads what the viewer reads (sites, read only) and
+  // no route that takes a key serves consultations or the text as received.
+  it("lets a viewer make a key that reads sites, and no key route needs more than sites' read", async () => {
+    const answer = await create(viewer, { name: 'viewer in QGIS' });
+    expect(answer.statusCode, answer.body).toBe(201);
+    const { key } = answer.json() as CreatedApiKey;
+    expect((await withKey(key, '/api/v1/ogc/collections/sites/items?limit=1')).statusCode).toBe(200);
+    for (const route of t.app.routeTable.filter((r) => r.config.apiKey)) {
+      const units = (route.config.access ?? []).map((grant: { unit: string }) => grant.unit);
+      for (const unit of units) expect(['sites', 'placemaker'], route.url).toContain(unit);
+    }
+  });
+
   it('needs a signed-in staff user to manage keys', async () => {
     expect((await create(resident, { name: 'nope' })).statusCode).toBe(403);
     const anonymous = await t.app.inject({

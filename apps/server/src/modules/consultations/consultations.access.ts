@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import { consultationMessages, hasGrants } from '@planning/shared';
+import { consultationMessages, featureAccess, hasGrants } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { notFound } from '../../lib/errors';
@@ -30,7 +30,12 @@ export function inConsultations(request: FastifyRequest, options: { contacts?: b
     });
 }
 
-export type ConsultationPolicy = { canWrite: boolean; canDelete: boolean };
+export type ConsultationPolicy = { canWrite: boolean; canDelete: boolean; canSeeOriginal: boolean };
+
+/** Issue 25 point 3: whether the user reads texts as received (personal-data read), else redacted. */
+export async function seesOriginal(request: FastifyRequest): Promise<boolean> {
+  return hasGrants(await grantsOf(request), featureAccess.textAsReceived);
+}
 
 /** What the user may do, sent with each record so the screens dim what the server would refuse. */
 export async function consultationPolicy(request: FastifyRequest): Promise<ConsultationPolicy> {
@@ -38,6 +43,7 @@ export async function consultationPolicy(request: FastifyRequest): Promise<Consu
   return {
     canWrite: hasGrants(grants, consultationGrant('write').access),
     canDelete: hasGrants(grants, consultationGrant('delete').access),
+    canSeeOriginal: hasGrants(grants, featureAccess.textAsReceived),
   };
 }
 

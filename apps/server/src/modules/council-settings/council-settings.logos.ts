@@ -12,6 +12,7 @@ import {
 import { withTenant } from '../../db/tenant-transaction';
 import { badRequest, HttpError, notFound } from '../../lib/errors';
 import { recordAudit } from '../audit/audit.record';
+import { asUploadError } from '../files/files.service';
 import { findTenantByName, findTenantRow } from '../tenants/tenants.queries';
 import { imageContentTypes, looksLikeImage, readImageInfo, type ImageType } from './council-settings.images';
 import { updateLogoColumn } from './council-settings.queries';
@@ -43,6 +44,22 @@ export function checkLogo(bytes: Buffer): { type: ImageType; width: number; heig
 /** Reads the one file of a multipart upload, stopping at the size limit. */
 export async function readUploadedLogo(request: FastifyRequest): Promise<Buffer> {
   if (!request.isMultipart()) throw new HttpError(415, messages.logoType);
+  try {
+    return await readLogoPart(request);
+  } catch (error) {
+    // No boundary, a part cut short: busboy's errors are the sender's, not ours (issue 25 point 2).
+    const known = asUploadError(error);
+    if (known instanceof HttpError) {
+      if (known === error) throw error;
+      throw known.statusCode === 413
+        ? new HttpError(413, messages.logoTooLarge)
+        : badRequest(messages.logoUploadBroken);
+    }
+    throw error;
+  }
+}
+
+async function readLogoPart(request: FastifyRequest): Promise<Buffer> {
   const part = await request.file();
   if (!part) throw badRequest(messages.logoMissing);
   const chunks: Buffer[] = [];

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { pipeline, Transform, type Readable, type TransformCallback } from 'node:stream';
-import { fileTypeStream } from 'file-type/node';
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
 import { sql, type Transaction } from 'kysely';
 import {
   FILE_LIMITS,
@@ -117,20 +117,69 @@ export async function receiveUpload(
   return { files, metadata };
 }
 
+const SNIFF_BYTES = 4100;
+
+/**
+ * Reads a stream's first `size` bytes (fewer if it ends first, none if empty), leaving the rest
+ * in the stream, paused, for whoever reads it next.
+ */
+export function readStart(stream: Readable, size: number): Promise<Buffer> {
+  if (stream.readableEnded) return Promise.resolve(Buffer.alloc(0));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let length = 0;
+    const finish = () => {
+      stream.off('readable', onReadable);
+      stream.off('end', finish);
+      stream.off('error', onError);
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stream.off('readable', onReadable);
+      stream.off('end', finish);
+      reject(error);
+    };
+    const onReadable = () => {
+      let chunk: Buffer | null;
+      while (length < size && (chunk = stream.read() as Buffer | null) !== null) {
+        chunks.push(chunk);
+        length += chunk.length;
+      }
+      if (length >= size) finish();
+    };
+    stream.on('readable', onReadable);
+    stream.once('end', finish);
+    stream.once('error', onError);
+  });
+}
+
 async function storeOne(
   part: Extract<UploadPart, { type: 'file' }>,
   storage: Storage,
   tenantId: string,
   total: { bytes: number },
 ): Promise<ReceivedFile> {
-  // file-type reads a sample from the stream's start and hands on a stream that still holds it.
-  const sniffed = await fileTypeStream(part.file, { sampleSize: 4100 });
-  const contentType = sniffed.fileType?.mime;
+  // A name holding NUL or another control character cannot be stored (PostgreSQL refuses NUL).
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(part.filename)) {
+    part.file.resume();
+    throw new HttpError(400, fileMessages.nameInvalid);
+  }
+  // The first bytes decide the type. Read here rather than by file-type's stream, which never
+  // settles on an empty stream (a 0-byte part held the connection open: issue 25 point 2).
+  const head = await readStart(part.file, SNIFF_BYTES);
+  if (head.length === 0) throw new HttpError(400, fileMessages.emptyFile(part.filename || 'file'));
+  const contentType = (await fileTypeFromBuffer(head))?.mime;
   if (!contentType || !isUploadType(contentType)) {
-    sniffed.destroy();
     part.file.resume();
     throw new HttpError(400, fileMessages.onlyImagesAndPdf);
   }
+  const sniffed = Readable.from(
+    (async function* () {
+      yield head;
+      yield* part.file;
+    })(),
+  );
   const id = randomUUID();
   const counter = new ByteLimit(total, (which) =>
     tooLarge(which === 'file' ? fileMessages.fileTooLarge : fileMessages.totalTooLarge),
@@ -151,7 +200,7 @@ async function storeOne(
 }
 
 /** Fastify's and busboy's refusals, in the words of spec 01 §5; anything else is passed on. */
-function asUploadError(error: unknown): unknown {
+export function asUploadError(error: unknown): unknown {
   if (error instanceof HttpError) return error;
   const code = (error as { code?: string }).code;
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT') return tooLarge(fileMessages.tooManyFiles);

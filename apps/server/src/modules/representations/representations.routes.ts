@@ -28,6 +28,7 @@ import {
   actorOf,
   consultationGrant,
   consultationPolicy,
+  seesOriginal,
   inConsultations,
   type Trx,
 } from '../consultations/consultations.access';
@@ -83,7 +84,11 @@ export const representationsRoutes: FastifyPluginAsyncZod = async (app) => {
   const change = <T>(request: FastifyRequest, work: (trx: Trx, context: ChangeContext) => Promise<T>) => {
     const { tenantId } = requireAuth(request);
     return inConsultations(request)(async (trx) =>
-      work(trx, { actor: await actorOf(trx, request), campaigns: campaignRefresher(app.jobs, tenantId) }),
+      work(trx, {
+        actor: await actorOf(trx, request),
+        seesOriginal: await seesOriginal(request),
+        campaigns: campaignRefresher(app.jobs, tenantId),
+      }),
     );
   };
 
@@ -99,7 +104,10 @@ export const representationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: tableResultSchema(representationRowSchema), ...errors },
       },
     },
-    async (request) => inConsultations(request)((trx) => searchRepresentations(trx, request.body)),
+    async (request) => {
+      const original = await seesOriginal(request);
+      return inConsultations(request)((trx) => searchRepresentations(trx, request.body, original));
+    },
   );
 
   app.post(
@@ -285,7 +293,10 @@ export const representationsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: subRepresentationSchema, ...errors },
       },
     },
-    async (request) => inConsultations(request)((trx) => oneSubRepresentation(trx, request.params.id)),
+    async (request) => {
+      const original = await seesOriginal(request);
+      return inConsultations(request)((trx) => oneSubRepresentation(trx, request.params.id, original));
+    },
   );
 
   app.patch(

@@ -5,6 +5,7 @@ import {
   docFromPlainText,
   plainTextOf,
   publicTextOf,
+  staffRedactedDocOf,
   representationMessages,
   representationReference,
   type createRepresentationBodySchema,
@@ -13,7 +14,7 @@ import {
   type RepresentationStatus,
   type updateRepresentationBodySchema,
 } from '@planning/shared';
-import { badRequest, notFound } from '../../lib/errors';
+import { badRequest, forbidden, notFound } from '../../lib/errors';
 import type { Actor, ConsultationPolicy, Trx } from '../consultations/consultations.access';
 import { editorContent, type RedactionChanges } from './representations.marks';
 import { requireSites, requireTopics } from './representations.checks';
@@ -28,6 +29,8 @@ type UpdateBody = z.output<typeof updateRepresentationBodySchema>;
 /** What a change needs besides its transaction: who makes it, and the campaigns to work out again. */
 export type ChangeContext = {
   actor: Actor;
+  /** Whether the user reads texts as received (personal-data read); if not, answers are redacted. */
+  seesOriginal: boolean;
   /** Called with the events whose letters changed, in the same transaction. */
   campaigns: (trx: Trx, eventIds: string[]) => Promise<void>;
 };
@@ -46,12 +49,15 @@ export async function oneRepresentation(
     where r.id = ${id} and r.deleted_at is null`.execute(trx);
   const row = rows[0];
   if (!row) throw notFound(representationMessages.notFound);
+  const content = row.content ?? docFromPlainText(row.original_text);
+  const seesOriginal = policy.canSeeOriginal;
   return {
-    ...presentRow(row),
-    originalText: row.original_text,
-    content: row.content ?? docFromPlainText(row.original_text),
+    ...presentRow(row, seesOriginal),
+    // Issue 25 point 3: without the personal-data grant, the redacted text in every field.
+    originalText: seesOriginal ? row.original_text : row.public_text,
+    content: seesOriginal ? content : staffRedactedDocOf(content),
     publicText: row.public_text,
-    subRepresentations: await subRepresentationsOf(trx, row.id),
+    subRepresentations: await subRepresentationsOf(trx, row.id, seesOriginal),
     policy,
   };
 }
@@ -203,6 +209,8 @@ export async function updateRepresentation(
   body: UpdateBody,
 ): Promise<void> {
   const { actor } = context;
+  if (body.content !== undefined && !context.seesOriginal)
+    throw forbidden(representationMessages.textRedactedForYou);
   const current = await trx
     .selectFrom('representations')
     .select([

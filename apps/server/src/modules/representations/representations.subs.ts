@@ -4,11 +4,12 @@ import {
   representationMessages,
   subRepresentationReference,
   type createSubRepresentationBodySchema,
+  staffRedactedDocOf,
   type EditorNode,
   type SubRepresentation,
   type updateSubRepresentationBodySchema,
 } from '@planning/shared';
-import { notFound } from '../../lib/errors';
+import { forbidden, notFound } from '../../lib/errors';
 import { iso, type Trx } from '../consultations/consultations.access';
 import { requireSites, requireTopics } from './representations.checks';
 import { editorContent } from './representations.marks';
@@ -25,6 +26,7 @@ type SubRow = {
   sequential_id: number;
   content: EditorNode | null;
   plain_text: string;
+  public_text: string;
   comment: string | null;
   status: SubRepresentation['status'];
   attitude: SubRepresentation['attitude'];
@@ -36,19 +38,25 @@ type SubRow = {
 };
 
 const SUB_SELECT = sql`s.id, s.representation_id, r.reference, s.sequential_id, s.content, s.plain_text,
+  s.public_text,
   s.comment, s.status, s.attitude, s.topic_id, s.site_ids::text[] as site_ids, s.is_deleted, s.created_at,
   s.updated_at`;
 
 const EMPTY_DOC: EditorNode = { type: 'doc', content: [{ type: 'paragraph' }] };
 
-function presentSub(row: SubRow): SubRepresentation {
+/**
+ * A part as the reader may see it: without the personal-data grant its text is redacted
+ * (issue 25 point 3), with the marks kept so the screens still show tags and map marks.
+ */
+function presentSub(row: SubRow, seesOriginal: boolean): SubRepresentation {
+  const content = row.content ?? EMPTY_DOC;
   return {
     id: row.id,
     representationId: row.representation_id,
     sequentialId: row.sequential_id,
     reference: subRepresentationReference(row.reference, row.sequential_id),
-    content: row.content ?? EMPTY_DOC,
-    plainText: row.plain_text,
+    content: seesOriginal ? content : staffRedactedDocOf(content),
+    plainText: seesOriginal ? row.plain_text : row.public_text,
     comment: row.comment,
     status: row.status,
     attitude: row.attitude,
@@ -61,21 +69,26 @@ function presentSub(row: SubRow): SubRepresentation {
 }
 
 /** A representation's parts in their order, deleted ones included (marked: numbers are never reused). */
-export async function subRepresentationsOf(trx: Trx, representationId: string) {
+export async function subRepresentationsOf(trx: Trx, representationId: string, seesOriginal: boolean) {
   const { rows } = await sql<SubRow>`select ${SUB_SELECT}
     from sub_representations s join representations r on r.id = s.representation_id
     where s.representation_id = ${representationId}
     order by s.sequential_id`.execute(trx);
-  return rows.map(presentSub);
+  return rows.map((row) => presentSub(row, seesOriginal));
 }
 
 /** One part of a live representation, or 404. */
-export async function oneSubRepresentation(trx: Trx, id: string, lock = false): Promise<SubRepresentation> {
+export async function oneSubRepresentation(
+  trx: Trx,
+  id: string,
+  seesOriginal: boolean,
+  lock = false,
+): Promise<SubRepresentation> {
   const { rows } = await sql<SubRow>`select ${SUB_SELECT}
     from sub_representations s join representations r on r.id = s.representation_id and r.deleted_at is null
     where s.id = ${id} ${lock ? sql`for update of s` : sql``}`.execute(trx);
   if (!rows[0]) throw notFound(representationMessages.subRepresentationNotFound);
-  return presentSub(rows[0]);
+  return presentSub(rows[0], seesOriginal);
 }
 
 /**
@@ -89,6 +102,8 @@ export async function createSubRepresentation(
   body: CreateBody,
 ): Promise<SubRepresentation> {
   const { actor } = context;
+  if (body.content !== undefined && !context.seesOriginal)
+    throw forbidden(representationMessages.textRedactedForYou);
   const parent = await trx
     .selectFrom('representations')
     .select(['id', 'reference'])
@@ -132,7 +147,7 @@ export async function createSubRepresentation(
       detail: { redactionType, subRepresentation: reference },
     })),
   ]);
-  return oneSubRepresentation(trx, id);
+  return oneSubRepresentation(trx, id, context.seesOriginal);
 }
 
 /**
@@ -146,7 +161,9 @@ export async function updateSubRepresentation(
   body: UpdateBody,
 ) {
   const { actor } = context;
-  const current = await oneSubRepresentation(trx, id, true);
+  if (body.content !== undefined && !context.seesOriginal)
+    throw forbidden(representationMessages.textRedactedForYou);
+  const current = await oneSubRepresentation(trx, id, true, true);
   const changes: Record<string, unknown> = {};
   const entries: TimelineEntry[] = [];
   const representationId = current.representationId;
@@ -198,5 +215,5 @@ export async function updateSubRepresentation(
   if (Object.keys(changes).length > 0)
     await trx.updateTable('sub_representations').set(changes).where('id', '=', id).execute();
   await record(trx, actor, entries);
-  return { representationId, subRepresentation: await oneSubRepresentation(trx, id) };
+  return { representationId, subRepresentation: await oneSubRepresentation(trx, id, context.seesOriginal) };
 }

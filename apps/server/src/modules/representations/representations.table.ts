@@ -145,7 +145,10 @@ export async function representationColumns(
  * (full text, representee, agent, organisation) in one bitmap; `pageWhere` looks the text up once
  * as a set, so a page read in the sort's order never parses a letter to test it.
  */
-export function representationSearch(search: string | null | undefined): {
+export function representationSearch(
+  search: string | null | undefined,
+  seesOriginal = true,
+): {
   where: RawBuilder<SqlBool>;
   pageWhere: RawBuilder<SqlBool>;
 } {
@@ -177,9 +180,16 @@ export function representationSearch(search: string | null | undefined): {
   if (words.length > 0) {
     // Letters and digits only, so nothing typed is read as a tsquery operator.
     const query = sql`to_tsquery('english', ${words.map((word) => `${word}:*`).join(' & ')})`;
-    where.push(sql<SqlBool>`to_tsvector('english', r.plain_text) @@ ${query}`);
-    pageWhere.push(sql<SqlBool>`r.id in (select t.id from representations t
+    // Without the personal-data grant the words are looked for in the redacted text only, so a
+    // search cannot tell whether a hidden name is in a letter (issue 25 point 3).
+    if (seesOriginal) {
+      where.push(sql<SqlBool>`to_tsvector('english', r.plain_text) @@ ${query}`);
+      pageWhere.push(sql<SqlBool>`r.id in (select t.id from representations t
       where to_tsvector('english', t.plain_text) @@ ${query})`);
+    } else {
+      where.push(sql<SqlBool>`to_tsvector('english', r.public_text) @@ ${query}`);
+      pageWhere.push(sql<SqlBool>`to_tsvector('english', r.public_text) @@ ${query}`);
+    }
   }
   return {
     where: sql<SqlBool>`(${sql.join(where, sql` or `)})`,
@@ -208,6 +218,7 @@ type RowRecord = {
   topics: { id: string; name: string }[];
   site_ids: string[];
   excerpt: string;
+  public_excerpt: string;
   sub_representation_count: number;
   response_count: number;
   campaign_id: string | null;
@@ -228,6 +239,7 @@ export const rowSelect = (extra: RawBuilder<unknown> = sql``) => sql`
     from representation_topics rt join consultation_topics t on t.id = rt.topic_id
     where rt.representation_id = r.id), '[]') as topics,
   r.site_ids::text[] as site_ids, left(r.plain_text, 200) as excerpt,
+  left(r.public_text, 200) as public_excerpt,
   (select count(*)::int from sub_representations s where s.representation_id = r.id and not s.is_deleted)
     as sub_representation_count,
   (select count(*)::int from consultation_responses cr where cr.deleted_at is null
@@ -235,7 +247,8 @@ export const rowSelect = (extra: RawBuilder<unknown> = sql``) => sql`
       select s.id from sub_representations s where s.representation_id = r.id))) as response_count,
   r.campaign_id, r.campaign_size, r.custom, r.created_at, r.updated_at ${extra}`;
 
-export function presentRow(row: RowRecord): RepresentationRow {
+/** A row as the reader may see it: the redacted excerpt without the personal-data grant. */
+export function presentRow(row: RowRecord, seesOriginal: boolean): RepresentationRow {
   return {
     id: row.id,
     reference: representationReference(row.reference),
@@ -256,7 +269,7 @@ export function presentRow(row: RowRecord): RepresentationRow {
     agentName: row.agent_name,
     topics: row.topics,
     siteIds: row.site_ids,
-    excerpt: row.excerpt,
+    excerpt: seesOriginal ? row.excerpt : row.public_excerpt,
     subRepresentationCount: row.sub_representation_count,
     responseCount: row.response_count,
     campaign: row.campaign_id && row.campaign_size ? { id: row.campaign_id, size: row.campaign_size } : null,
@@ -269,18 +282,22 @@ export function presentRow(row: RowRecord): RepresentationRow {
 export type { RowRecord };
 
 /** Live representations by id, in the order given. */
-export async function rowsByIds(trx: Trx, ids: string[]): Promise<RepresentationRow[]> {
+export async function rowsByIds(
+  trx: Trx,
+  ids: string[],
+  seesOriginal: boolean,
+): Promise<RepresentationRow[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<RowRecord>`select ${rowSelect()} from ${REPRESENTATIONS_FROM}
     where r.id = any(${ids}::uuid[]) and r.deleted_at is null`.execute(trx);
-  return inPageOrder(ids, rows, presentRow);
+  return inPageOrder(ids, rows, (row) => presentRow(row, seesOriginal));
 }
 
 /** Spec 02 §3 Table query over the representations tab. */
-export async function searchRepresentations(trx: Trx, query: TableQueryValues) {
+export async function searchRepresentations(trx: Trx, query: TableQueryValues, seesOriginal: boolean) {
   const notAnId = idFilterProblem(query.filter, tableIdFields.representations);
   if (notAnId) throw badRequest(notAnId);
-  const search = representationSearch(query.search);
+  const search = representationSearch(query.search, seesOriginal);
   const page = await runTableQuery(
     trx,
     {
@@ -294,6 +311,10 @@ export async function searchRepresentations(trx: Trx, query: TableQueryValues) {
     query,
   );
   return {
-    result: { count: page.count, rows: await rowsByIds(trx, page.ids), groupedByDistinctValue: page.groups },
+    result: {
+      count: page.count,
+      rows: await rowsByIds(trx, page.ids, seesOriginal),
+      groupedByDistinctValue: page.groups,
+    },
   };
 }

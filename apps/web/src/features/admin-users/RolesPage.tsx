@@ -6,6 +6,7 @@ import {
   accessActions,
   accessUnitLabels,
   accessUnits,
+  grantsBeyond,
   adminUserMessages as m,
   grantKey,
   type AdminRole,
@@ -121,25 +122,29 @@ export function RolesPage() {
             {
               title: 'Actions',
               key: 'actions',
-              render: (_: unknown, role) => (
-                <Space>
-                  <Button
-                    size="small"
-                    onClick={() => setEditing({ mode: 'edit', role })}
-                    aria-label={`Edit ${role.name}`}
-                  >
-                    Edit
-                  </Button>
-                  <Button
-                    size="small"
-                    danger
-                    onClick={() => askDelete(role)}
-                    aria-label={`Delete ${role.name}`}
-                  >
-                    Delete
-                  </Button>
-                </Space>
-              ),
+              render: (_: unknown, role) =>
+                // The server refuses any change to a role holding more than you (issue 25): say so here.
+                grantsBeyond(roles.data.yourGrants, role.grants).length > 0 ? (
+                  <Typography.Text type="secondary">{m.roleBeyondHeld}</Typography.Text>
+                ) : (
+                  <Space>
+                    <Button
+                      size="small"
+                      onClick={() => setEditing({ mode: 'edit', role })}
+                      aria-label={`Edit ${role.name}`}
+                    >
+                      Edit
+                    </Button>
+                    <Button
+                      size="small"
+                      danger
+                      onClick={() => askDelete(role)}
+                      aria-label={`Delete ${role.name}`}
+                    >
+                      Delete
+                    </Button>
+                  </Space>
+                ),
             },
           ]}
         />

@@ -148,7 +148,8 @@ function RepresentationEditor({
         )}
         content={contentOf(representation.content, representation.originalText)}
         asReceived={representation.originalText}
-        canWrite={representation.policy.canWrite}
+        // The text comes redacted without the personal-data grant: it is read, never saved back.
+        canWrite={representation.policy.canWrite && representation.policy.canSeeOriginal}
         knownNames={knownNames}
         links={{ topicIds: representation.topics.map((topic) => topic.id), siteIds: representation.siteIds }}
         onSave={async (changes) => {
@@ -247,7 +248,7 @@ function SubRepresentationEditor({
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { modal, message } = App.useApp();
-  const canWrite = parent.policy.canWrite && !sub.isDeleted;
+  const canWrite = parent.policy.canWrite && parent.policy.canSeeOriginal && !sub.isDeleted;
   const store = (answer: SubRepresentation) => {
     queryClient.setQueryData(editorQueryKeys.subRepresentation(sub.id), answer);
     void queryClient.invalidateQueries({ queryKey: editorQueryKeys.representation(parent.id) });
