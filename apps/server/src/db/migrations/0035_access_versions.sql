@@ -1,30 +1,26 @@
--- A per-council access version (issue 25, point 8): bumped, in the same transaction, by every
--- change to what a signed-in user may do: roles, their grants, who holds them, and an account's
--- kind or disabling. The session check reads it beside the session on every request, so a server
--- process may keep each session's grants and skip the grant join while the version is unchanged;
--- any change, made by any process or straight in the database, is seen on the very next request.
--- Sign-out and revocation need no version: the session row itself is read on every request.
+-- The session check reads one session row and one row of council versions (issue 25, point 8).
 --
--- No foreign key to tenants: the triggers below fire inside the cascade of a council's deletion,
--- after its tenants row is gone, and a counter with no council behind it is harmless.
-create table tenant_access_versions (
-  tenant_id uuid primary key,
-  version bigint not null default 1
-);
-select enable_tenant_isolation('tenant_access_versions');
-grant select, insert, update on tenant_access_versions to planning_app;
+-- A per-council access version, bumped in the same transaction by every change to what a
+-- signed-in user may do: roles, their grants, who holds them, an account's kind, disabling and
+-- deletion. The session check reads it beside the session on every request, so a server process
+-- may keep each user's kind, grants and disabled state, and skip reading them while the version
+-- is unchanged; a change made by any process, or straight in the database, is seen on the very
+-- next request. It sits beside the sites' data version (one row per council, read by the same
+-- check), so both come from one index lookup. Sign-out and revocation need no version: the
+-- session row itself is read on every request.
+alter table site_data_versions add column access_version bigint not null default 1;
 
--- Row-level, keyed by the changed row's own council (never the session's setting, which a
--- superuser's script may not have set): the writer could only change that council's rows, so
--- the row-level policy lets it bump that council's version too.
+-- Row-level, keyed by the changed row's own council (not the session's setting, which a
+-- superuser's script may not have set): the writer could change that council's rows only, so the
+-- tenant policy lets it bump that council's version too. A missing row reads as version 1.
 create or replace function bump_access_version() returns trigger
   language plpgsql
   as $$
 declare
   changed uuid := case when tg_op = 'DELETE' then old.tenant_id else new.tenant_id end;
 begin
-  insert into tenant_access_versions (tenant_id, version) values (changed, 2)
-    on conflict (tenant_id) do update set version = tenant_access_versions.version + 1;
+  insert into site_data_versions (tenant_id, access_version) values (changed, 2)
+    on conflict (tenant_id) do update set access_version = site_data_versions.access_version + 1;
   return null;
 end
 $$;

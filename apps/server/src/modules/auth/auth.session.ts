@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql, type Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { authMessages, type Grant } from '@planning/shared';
+import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { unauthorized } from '../../lib/errors';
@@ -24,69 +25,117 @@ const TOUCH_AFTER_MS = 60_000;
 
 /**
  * The session check every signed-in request makes: one indexed read of the session (by its
- * token's hash) and its user, with the council's access and site data versions. The user's grants
- * are joined only when the access version differs from the one this process holds for the
- * session ($4): roles, grants, who holds them and an account's disabling all bump it in the same
- * transaction (migration 0035's triggers), so a change by any process, or straight in the
- * database, is seen on the very next request, and the version and grants come from one snapshot.
+ * token's hash) and of its council's versions row: the access version (roles, grants, who holds
+ * them, an account's kind, disabling or deletion: migration 0035's triggers bump it in the same
+ * transaction) and the sites' data version. The account is read only when the access version
+ * differs from the one this process holds for it (ACCESS_OF_USER).
  *
  * The tenant is set for this statement only (set_config local ends with its implicit
  * transaction) before the sub-select runs, so row-level security confines every read to that
  * council; were the order ever different, the policy would see no council and find nothing.
- * Plain SQL as a prepared statement: no plpgsql, parsed and planned once per connection.
- * Answers [session, user, kind, provider, csrf, state, access version, data version, grants].
+ * Plain SQL as a prepared statement: parsed and planned once per connection.
+ * Answers [session, user, provider, csrf, state, access version, data version].
  */
 const SESSION_CHECK = `
 select case when set_config('app.tenant_id', $1::text, true) is not null then (
-  select json_build_array(s.id, s.user_id, u.kind, s.provider, s.csrf_token,
+  select json_build_array(s.id, s.user_id, s.provider, s.csrf_token,
     case when s.revoked_at is not null then 'terminated'
-         when u.disabled_at is not null then 'disabled'
          when s.last_seen_at < now() - $3::bigint * interval '1 millisecond' or s.expires_at <= now() then 'expired'
-         when s.last_seen_at < now() - $5::bigint * interval '1 millisecond' then 'untouched'
+         when s.last_seen_at < now() - $4::bigint * interval '1 millisecond' then 'untouched'
          else 'active' end,
-    v.access, v.data,
-    case when v.access = $4::text then null else (
-      select coalesce(array_agg(distinct g.unit || ':' || g.action), '{}')
-        from user_roles ur join role_grants g on g.role_id = ur.role_id
-        where ur.user_id = s.user_id) end)
-  from sessions s
-    join users u on u.id = s.user_id
-    cross join lateral (select
-      coalesce((select version from tenant_access_versions where tenant_id = $1::uuid), 1)::text as access,
-      coalesce((select version from site_data_versions where tenant_id = $1::uuid), 1)::text as data) v
+    coalesce(v.access_version, 1)::text, coalesce(v.version, 1)::text)
+  from sessions s left join site_data_versions v on v.tenant_id = s.tenant_id
   where s.token_hash = $2
 ) end as session`;
 
-type SessionState = 'terminated' | 'disabled' | 'expired' | 'untouched' | 'active';
 type SessionRow = [
   sessionId: string,
   userId: string,
-  kind: SessionContext['kind'],
   provider: string,
   csrfToken: string,
-  state: SessionState,
+  state: 'terminated' | 'expired' | 'untouched' | 'active',
   accessVersion: string,
   dataVersion: string,
-  grants: string[] | null,
 ];
 
-/** A session's grants as of an access version of its council. */
-type KnownGrants = { version: string; grants: readonly Grant[] };
+/**
+ * A user's kind, disabled state and grants with the access version they were read at, in one
+ * statement (one snapshot): asked only when the session check's version differs from the one
+ * this process holds.
+ */
+const ACCESS_OF_USER = `
+select case when set_config('app.tenant_id', $1::text, true) is not null then (
+  select json_build_array(
+    coalesce((select access_version from site_data_versions where tenant_id = u.tenant_id), 1)::text,
+    u.kind,
+    u.disabled_at is not null or u.deleted_at is not null,
+    (select coalesce(array_agg(distinct g.unit || ':' || g.action), '{}')
+       from user_roles ur join role_grants g on g.role_id = ur.role_id
+       where ur.user_id = u.id))
+  from users u where u.id = $2::uuid
+) end as access`;
+
+type AccessRow = [
+  accessVersion: string,
+  kind: SessionContext['kind'],
+  disabled: boolean,
+  grants: string[],
+];
+
+/** A user's kind, disabled state and grants as of an access version of their council. */
+type KnownAccess = {
+  version: string;
+  kind: SessionContext['kind'];
+  disabled: boolean;
+  grants: readonly Grant[];
+};
 
 /**
- * Grants by session token hash, per database (tests open many). Only ever used when the database
- * says, in the same statement that checks the session, that the council's access version is still
- * the one they were read at.
+ * Kind, disabled state and grants by user, per database (tests open many). Used only while the session check,
+ * on the same request, reads the same access version of the council they were read at.
  */
-const grantsBySession = new WeakMap<object, LRUCache<string, KnownGrants>>();
+const accessByUser = new WeakMap<object, LRUCache<string, KnownAccess>>();
 
-function knownGrantsOf(db: object): LRUCache<string, KnownGrants> {
-  let known = grantsBySession.get(db);
+function knownAccessOf(db: object): LRUCache<string, KnownAccess> {
+  let known = accessByUser.get(db);
   if (!known) {
-    known = new LRUCache<string, KnownGrants>({ max: 10_000 });
-    grantsBySession.set(db, known);
+    known = new LRUCache<string, KnownAccess>({ max: 10_000 });
+    accessByUser.set(db, known);
   }
   return known;
+}
+
+/** The user's kind, disabled state and grants at `version` of the council's access, or newer. */
+async function accessOf(
+  database: AppDatabase,
+  tenantId: string,
+  userId: string,
+  version: string,
+): Promise<KnownAccess | null> {
+  const known = knownAccessOf(database.db);
+  const held = known.get(userId);
+  if (held?.version === version) return held;
+  const rows = await database.prepared<{ access: AccessRow | null }>('access_of_user', ACCESS_OF_USER, [
+    tenantId,
+    userId,
+  ]);
+  const found = rows[0]?.access;
+  if (!found) return null;
+  const [readVersion, kind, disabled, grants] = found;
+  // Read after the session check, so at least as new as `version`: kept under its own.
+  const access: KnownAccess = {
+    version: readVersion,
+    kind,
+    disabled,
+    grants: Object.freeze(
+      grants.map((grant) => {
+        const [unit, action] = grant.split(':');
+        return Object.freeze({ unit, action }) as Grant;
+      }),
+    ),
+  };
+  known.set(userId, access);
+  return access;
 }
 
 /**
@@ -95,60 +144,46 @@ function knownGrantsOf(db: object): LRUCache<string, KnownGrants> {
  * An unknown or expired cookie is cleared at once.
  *
  * One statement, one round trip: the database checks the session on every request (so a
- * revocation by any server process holds on the very next one), and hands back the council's
- * access version (the user's grants only when it changed) and its data version, for the caches
- * keyed by them.
+ * revocation by any server process holds on the very next one) and hands back the council's
+ * access version, which says whether the user's grants kept in this process still hold, and its
+ * data version, for the caches keyed by it.
  */
 export async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || !request.tenant) return;
   const { database } = request.server;
   const tenantId = request.tenant.id;
-  const tokenHash = hashToken(token);
-  const known = knownGrantsOf(database.db);
-  // Captured before the query: its grants are the ones for the version sent.
-  const held = known.get(tokenHash);
   const rows = await database.prepared<{ session: SessionRow | null }>('session_check', SESSION_CHECK, [
     tenantId,
-    tokenHash,
+    hashToken(token),
     request.server.config.session.idleMs,
-    held?.version ?? '',
     TOUCH_AFTER_MS,
   ]);
   const found = rows[0]?.session;
   if (!found) return void clearSessionCookie(request, reply);
-  const [sessionId, userId, kind, provider, csrfToken, state, accessVersion, dataVersion, fresh] = found;
-
-  if (state === 'terminated' || state === 'disabled') {
+  const [sessionId, userId, provider, csrfToken, state, accessVersion, dataVersion] = found;
+  if (state === 'expired') return void clearSessionCookie(request, reply);
+  if (state === 'terminated') return markEnded(request);
+  const access = await accessOf(database, tenantId, userId, accessVersion);
+  // The account went between the two reads (deleting it deletes its sessions).
+  if (!access) return void clearSessionCookie(request, reply);
+  if (access.disabled) {
     // A disabled account's sessions end now, whichever process or script disabled it.
-    if (state === 'disabled') await revokeSession(database.db, tenantId, sessionId);
-    known.delete(tokenHash);
-    // The cookie stays until a route tells the user (is-authenticated or a private route):
-    // a public call in between must not swallow the news that the session was ended.
-    request.sessionTerminated = true;
-    return;
-  }
-  if (state === 'expired') {
-    known.delete(tokenHash);
-    return void clearSessionCookie(request, reply);
+    await revokeSession(database.db, tenantId, sessionId);
+    return markEnded(request);
   }
   if (state === 'untouched') await touchSession(database.db, tenantId, sessionId);
-  let grants: readonly Grant[];
-  if (fresh) {
-    grants = Object.freeze(
-      fresh.map((grant) => {
-        const [unit, action] = grant.split(':');
-        return { unit, action } as Grant;
-      }),
-    );
-    known.set(tokenHash, { version: accessVersion, grants });
-  } else {
-    // The database compared the version with held's: they are the same.
-    grants = held!.grants;
-  }
-  request.auth = { sessionId, userId, tenantId, kind, provider, csrfToken };
-  request.grants = grants as Grant[];
+  request.auth = { sessionId, userId, tenantId, kind: access.kind, provider, csrfToken };
+  request.grants = access.grants as Grant[];
   request.siteDataVersion = dataVersion;
+}
+
+/**
+ * The cookie stays until a route tells the user (is-authenticated or a private route): a public
+ * call in between must not swallow the news that the session was ended.
+ */
+function markEnded(request: FastifyRequest) {
+  request.sessionTerminated = true;
 }
 
 function touchSession(db: Kysely<Database>, tenantId: string, sessionId: string) {
