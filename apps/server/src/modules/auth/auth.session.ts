@@ -75,12 +75,7 @@ select case when set_config('app.tenant_id', $1::text, true) is not null then (
   from users u where u.id = $2::uuid
 ) end as access`;
 
-type AccessRow = [
-  accessVersion: string,
-  kind: SessionContext['kind'],
-  disabled: boolean,
-  grants: string[],
-];
+type AccessRow = [accessVersion: string, kind: SessionContext['kind'], disabled: boolean, grants: string[]];
 
 /** A user's kind, disabled state and grants as of an access version of their council. */
 type KnownAccess = {
@@ -188,7 +183,11 @@ function markEnded(request: FastifyRequest) {
 
 function touchSession(db: Kysely<Database>, tenantId: string, sessionId: string) {
   return withTenant(db, tenantId, (trx) =>
-    trx.updateTable('sessions').set({ last_seen_at: sql`now()` }).where('id', '=', sessionId).execute(),
+    trx
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now()` })
+      .where('id', '=', sessionId)
+      .execute(),
   );
 }
 
