@@ -4,7 +4,7 @@
 // Prints, from one run: the bare ST_AsMVT query (pgbench, or a Node client without it), our
 // endpoint with a cold and a warm tile cache, /api/v1/health, and the two ratios of issue 10.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
@@ -32,6 +32,9 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     // Write a V8 CPU profile of the server process into this folder (open it in Chrome's DevTools).
     profile: { type: 'string' },
+    // Also print CPU time per request of the server, its PostgreSQL backends and this client,
+    // read from /proc around each slice of the cached and health measures.
+    cpu: { type: 'boolean', default: false },
   },
 });
 const serverUrl = values.url.replace(/\/+$/, '');
@@ -357,28 +360,73 @@ const tilePath = (tile: Tile) => `/api/v1/vector-tiles/sites/${Z}/${tile.x}/${ti
 
 type Load = { headers: Record<string, string>; paths: string[] };
 
+/** CPU seconds used so far, per side: the server process, its PostgreSQL backends, this client. */
+type Cpu = { server: number; postgres: number; client: number };
+
+const TICK = 1 / 100; // USER_HZ on Linux
+function processCpu(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * TICK;
+  } catch {
+    return 0;
+  }
+}
+
+/** Reads the CPU of the server, of the application role's backends on the benchmark's database, and of this process. */
+function cpuMeter(serverPid: number, owner: pg.Client): () => Promise<Cpu> {
+  return async () => {
+    const { rows } = await owner.query<{ pid: number }>(
+      `select pid from pg_stat_activity where datname = $1 and usename = 'planning_app'`,
+      [DATABASE],
+    );
+    const own = process.cpuUsage();
+    return {
+      server: processCpu(serverPid),
+      postgres: rows.reduce((sum, row) => sum + processCpu(row.pid), 0),
+      client: (own.user + own.system) / 1e6,
+    };
+  };
+}
+
 /**
  * Requests per second of two loads, each cycling through its paths, after a second's warm-up:
  * measured in alternating one-second slices until each has had `seconds`, so a change in what
  * else the machine is doing weighs on both alike.
  */
-async function timedSideBySide(base: string, loads: [Load, Load]): Promise<[Rate, Rate]> {
+async function timedSideBySide(
+  base: string,
+  loads: [Load, Load],
+  meter?: () => Promise<Cpu>,
+): Promise<[Rate, Rate]> {
   const tallies = loads.map((load) => {
     let i = 0;
-    return { load, next: () => load.paths[i++ % load.paths.length], requests: 0, ms: 0 };
+    const cpu: Cpu = { server: 0, postgres: 0, client: 0 };
+    return { load, next: () => load.paths[i++ % load.paths.length], requests: 0, ms: 0, cpu };
   });
   for (const tally of tallies) await drive(base, tally.load.headers, tally.next, performance.now() + 1000);
   while (tallies.some((tally) => tally.ms < seconds * 1000)) {
     for (const tally of tallies) {
+      const before = await meter?.();
       const started = performance.now();
       tally.requests += await drive(base, tally.load.headers, tally.next, started + 1000);
       tally.ms += performance.now() - started;
+      const after = await meter?.();
+      if (before && after)
+        for (const side of ['server', 'postgres', 'client'] as const)
+          tally.cpu[side] += after[side] - before[side];
     }
   }
+  const micros = (tally: (typeof tallies)[number], side: keyof Cpu) =>
+    `${side} ${((tally.cpu[side] / tally.requests) * 1e6).toFixed(0)} µs`;
   const rate = (tally: (typeof tallies)[number]): Rate => ({
     perSecond: tally.requests / (tally.ms / 1000),
     requests: tally.requests,
-    note: '',
+    note: meter
+      ? `CPU per request: ${(['server', 'postgres', 'client'] as const).map((side) => micros(tally, side)).join(', ')}`
+      : '',
   });
   return [rate(tallies[0]!), rate(tallies[1]!)];
 }
@@ -468,10 +516,16 @@ try {
   // Warm: one pass fills the cache, then the same tiles over and over.
   let i = 0;
   await drive(server.base, headers, () => (i < tiles.length ? tilePath(tiles[i++]!) : undefined));
-  const [cachedRate, healthRate] = await timedSideBySide(server.base, [
-    { headers, paths: tiles.map(tilePath) },
-    { headers: {}, paths: ['/api/v1/health'] },
-  ]);
+  const owner = new pg.Client({ connectionString: databaseUrl });
+  await owner.connect();
+  const [cachedRate, healthRate] = await timedSideBySide(
+    server.base,
+    [
+      { headers, paths: tiles.map(tilePath) },
+      { headers: {}, paths: ['/api/v1/health'] },
+    ],
+    values.cpu && server.process.pid ? cpuMeter(server.process.pid, owner) : undefined,
+  ).finally(() => owner.end());
   results = { bare, cold: coldRate, cached: cachedRate, health: healthRate };
 } finally {
   agent.destroy();

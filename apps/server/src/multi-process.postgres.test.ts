@@ -186,6 +186,78 @@ describe('sessions across processes', () => {
   });
 });
 
+describe('access changes across processes (grants kept per user while the access version holds)', () => {
+  type Role = { id: string; name: string; grants: { unit: string; action: string }[] };
+  const roleNamed = async (server: Server, admin: Session, name: string) =>
+    ((await (await call(server, 'GET', '/admin/roles', admin)).json()) as { roles: Role[] }).roles.find(
+      (role) => role.name === name,
+    )!;
+
+  it("refuses on B's very next request a grant taken from the user's role on A, and lets it in again once given back", async () => {
+    const tenant = await buildTenantWithUsers(database.db);
+    const admin = await signedIn(a, tenant.name, tenant.email('admin'));
+    const officer = await signedIn(b, tenant.name, tenant.email('officer'));
+    // B reads the officer's grants and keeps them.
+    expect((await call(b, 'GET', '/vector-tiles/sites/14/0/0', officer)).status).toBe(204);
+    expect((await call(b, 'GET', '/vector-tiles/sites/14/0/0', officer)).status).toBe(204);
+    const role = await roleNamed(a, admin, 'officer');
+    const withoutSites = role.grants.filter((grant) => grant.unit !== 'sites');
+    expect(
+      (await call(a, 'PUT', `/admin/roles/${role.id}/grants`, admin, { grants: withoutSites })).status,
+    ).toBe(200);
+    expect((await call(b, 'GET', '/vector-tiles/sites/14/0/0', officer)).status).toBe(403);
+    expect(
+      (await call(a, 'PUT', `/admin/roles/${role.id}/grants`, admin, { grants: role.grants })).status,
+    ).toBe(200);
+    expect((await call(b, 'GET', '/vector-tiles/sites/14/0/0', officer)).status).toBe(204);
+  });
+
+  it("applies on B's very next request a user's new role and a disabling made on A", async () => {
+    const tenant = await buildTenantWithUsers(database.db);
+    const admin = await signedIn(a, tenant.name, tenant.email('admin'));
+    const officer = await signedIn(b, tenant.name, tenant.email('officer'));
+    const officerId = ((await (await call(b, 'GET', '/auth/user', officer)).json()) as { id: string }).id;
+    expect((await call(b, 'GET', '/vector-tiles/sites/14/0/0', officer)).status).toBe(204);
+    // A role without sites read: the officer's next tile on B is refused.
+    const created = await call(a, 'POST', '/admin/roles', admin, {
+      name: 'Placemaker only',
+      description: 'No sites',
+      grants: [{ unit: 'placemaker', action: 'read' }],
+    });
+    expect(created.status).toBe(201);
+    const roleId = ((await created.json()) as { id: string }).id;
+    expect((await call(a, 'PATCH', `/admin/users/${officerId}`, admin, { roleId })).status).toBe(200);
+    expect((await call(b, 'GET', '/vector-tiles/sites/14/0/0', officer)).status).toBe(403);
+    expect((await call(a, 'POST', `/admin/users/${officerId}/disable`, admin, {})).status).toBe(200);
+    const next = await call(b, 'GET', '/auth/user', officer);
+    expect(next.status).toBe(401);
+    expect(await next.json()).toEqual({ message: 'Session terminated' });
+  });
+
+  it("refuses on A and B's next request a grant removed straight in the database (no server told)", async () => {
+    const tenant = await buildTenantWithUsers(database.db);
+    const onA = await signedIn(a, tenant.name, tenant.email('viewer'));
+    const onB = await signedIn(b, tenant.name, tenant.email('viewer'));
+    for (const [server, session] of [
+      [a, onA],
+      [b, onB],
+    ] as const)
+      expect((await call(server, 'GET', '/vector-tiles/sites/14/0/0', session)).status).toBe(204);
+    await withTenant(database.db, tenant.id, (trx) =>
+      trx
+        .deleteFrom('role_grants')
+        .where('unit', '=', 'sites')
+        .where('role_id', 'in', trx.selectFrom('roles').select('id').where('name', '=', 'viewer'))
+        .execute(),
+    );
+    for (const [server, session] of [
+      [a, onA],
+      [b, onB],
+    ] as const)
+      expect((await call(server, 'GET', '/vector-tiles/sites/14/0/0', session)).status).toBe(403);
+  });
+});
+
 describe('data changes across processes', () => {
   it("shows a change of the council's sites on the other process's next search total and tile", async () => {
     const tenant = await buildTenantWithUsers(database.db);

@@ -2,7 +2,7 @@ import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { postgis } from '@electric-sql/pglite-postgis';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError, type Config } from '../config';
 import { migrate, type SqlRunner } from './migrate';
@@ -20,6 +20,12 @@ export type AppDatabase = {
   kind: DatabaseKind;
   /** Runs as the application role: row-level security applies to everything it does. */
   db: Kysely<Database>;
+  /**
+   * One statement of a hot path (the session check), as the application role: on PostgreSQL a
+   * named prepared statement, parsed and planned once per connection instead of on every call.
+   * `text` must be the same for every call under one `name`.
+   */
+  prepared<R>(name: string, text: string, values: readonly unknown[]): Promise<R[]>;
   close(): Promise<void>;
 };
 
@@ -110,6 +116,8 @@ async function openEmbedded(options: {
   return {
     kind: 'embedded',
     db,
+    prepared: async <R>(_name: string, text: string, values: readonly unknown[]) =>
+      (await db.executeQuery<R>(CompiledQuery.raw(text, [...values]))).rows,
     close: async () => {
       await db.destroy();
       await embedded.close();
@@ -170,7 +178,13 @@ async function openPostgres(options: Extract<OpenOptions, { kind: 'postgres' }>)
     await db.destroy();
     throw error;
   }
-  return { kind: 'postgres', db, close: () => db.destroy() };
+  return {
+    kind: 'postgres',
+    db,
+    prepared: async <R>(name: string, text: string, values: readonly unknown[]) =>
+      (await pool.query<R & pg.QueryResultRow>({ name, text, values: [...values] })).rows,
+    close: () => db.destroy(),
+  };
 }
 
 function connectionError(error: unknown) {

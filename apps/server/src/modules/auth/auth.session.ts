@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import { authMessages, type Grant } from '@planning/shared';
+import type { AppDatabase } from '../../db/database';
+import type { Database } from '../../db/schema';
+import { withTenant } from '../../db/tenant-transaction';
 import { unauthorized } from '../../lib/errors';
 import { hashToken } from './auth.crypto';
 
@@ -19,10 +23,115 @@ export type SessionContext = {
 // Writing last_seen_at on every request would make every read a write; a minute is precise enough.
 const TOUCH_AFTER_MS = 60_000;
 
-/** What `app_request_session` (migrations 0012, 0013) answers; grants as 'unit:action'. */
-type RequestSession =
-  | { status: 'unknown' | 'terminated' | 'expired' }
-  | (SessionContext & { status: 'active'; grants: string[]; dataVersion: string });
+/**
+ * The session check every signed-in request makes: one indexed read of the session (by its
+ * token's hash) and of its council's versions row: the access version (roles, grants, who holds
+ * them, an account's kind, disabling or deletion: migration 0035's triggers bump it in the same
+ * transaction) and the sites' data version. The account is read only when the access version
+ * differs from the one this process holds for it (ACCESS_OF_USER).
+ *
+ * The tenant is set for this statement only (set_config local ends with its implicit
+ * transaction) before the sub-select runs, so row-level security confines every read to that
+ * council; were the order ever different, the policy would see no council and find nothing.
+ * Plain SQL as a prepared statement: parsed and planned once per connection.
+ * Answers [session, user, provider, csrf, state, access version, data version].
+ */
+const SESSION_CHECK = `
+select case when set_config('app.tenant_id', $1::text, true) is not null then (
+  select json_build_array(s.id, s.user_id, s.provider, s.csrf_token,
+    case when s.revoked_at is not null then 'terminated'
+         when s.last_seen_at < now() - $3::bigint * interval '1 millisecond' or s.expires_at <= now() then 'expired'
+         when s.last_seen_at < now() - $4::bigint * interval '1 millisecond' then 'untouched'
+         else 'active' end,
+    coalesce(v.access_version, 1)::text, coalesce(v.version, 1)::text)
+  from sessions s left join site_data_versions v on v.tenant_id = s.tenant_id
+  where s.token_hash = $2
+) end as session`;
+
+type SessionRow = [
+  sessionId: string,
+  userId: string,
+  provider: string,
+  csrfToken: string,
+  state: 'terminated' | 'expired' | 'untouched' | 'active',
+  accessVersion: string,
+  dataVersion: string,
+];
+
+/**
+ * A user's kind, disabled state and grants with the access version they were read at, in one
+ * statement (one snapshot): asked only when the session check's version differs from the one
+ * this process holds.
+ */
+const ACCESS_OF_USER = `
+select case when set_config('app.tenant_id', $1::text, true) is not null then (
+  select json_build_array(
+    coalesce((select access_version from site_data_versions where tenant_id = u.tenant_id), 1)::text,
+    u.kind,
+    u.disabled_at is not null or u.deleted_at is not null,
+    (select coalesce(array_agg(distinct g.unit || ':' || g.action), '{}')
+       from user_roles ur join role_grants g on g.role_id = ur.role_id
+       where ur.user_id = u.id))
+  from users u where u.id = $2::uuid
+) end as access`;
+
+type AccessRow = [accessVersion: string, kind: SessionContext['kind'], disabled: boolean, grants: string[]];
+
+/** A user's kind, disabled state and grants as of an access version of their council. */
+type KnownAccess = {
+  version: string;
+  kind: SessionContext['kind'];
+  disabled: boolean;
+  grants: readonly Grant[];
+};
+
+/**
+ * Kind, disabled state and grants by user, per database (tests open many). Used only while the session check,
+ * on the same request, reads the same access version of the council they were read at.
+ */
+const accessByUser = new WeakMap<object, LRUCache<string, KnownAccess>>();
+
+function knownAccessOf(db: object): LRUCache<string, KnownAccess> {
+  let known = accessByUser.get(db);
+  if (!known) {
+    known = new LRUCache<string, KnownAccess>({ max: 10_000 });
+    accessByUser.set(db, known);
+  }
+  return known;
+}
+
+/** The user's kind, disabled state and grants at `version` of the council's access, or newer. */
+async function accessOf(
+  database: AppDatabase,
+  tenantId: string,
+  userId: string,
+  version: string,
+): Promise<KnownAccess | null> {
+  const known = knownAccessOf(database.db);
+  const held = known.get(userId);
+  if (held?.version === version) return held;
+  const rows = await database.prepared<{ access: AccessRow | null }>('access_of_user', ACCESS_OF_USER, [
+    tenantId,
+    userId,
+  ]);
+  const found = rows[0]?.access;
+  if (!found) return null;
+  const [readVersion, kind, disabled, grants] = found;
+  // Read after the session check, so at least as new as `version`: kept under its own.
+  const access: KnownAccess = {
+    version: readVersion,
+    kind,
+    disabled,
+    grants: Object.freeze(
+      grants.map((grant) => {
+        const [unit, action] = grant.split(':');
+        return Object.freeze({ unit, action }) as Grant;
+      }),
+    ),
+  };
+  known.set(userId, access);
+  return access;
+}
 
 /**
  * Loads the session named by the cookie, within the request's tenant: a cookie from another
@@ -30,40 +139,67 @@ type RequestSession =
  * An unknown or expired cookie is cleared at once.
  *
  * One statement, one round trip: the database checks the session on every request (so a
- * revocation by any server process holds on the very next one), touches it, and hands back the
- * user's grants and the council's data version for the caches keyed by it.
+ * revocation by any server process holds on the very next one) and hands back the council's
+ * access version, which says whether the user's grants kept in this process still hold, and its
+ * data version, for the caches keyed by it.
  */
 export async function loadSession(request: FastifyRequest, reply: FastifyReply): Promise<void> {
   const token = request.cookies[SESSION_COOKIE];
   if (!token || !request.tenant) return;
-  const { db } = request.server.database;
-  const { idleMs } = request.server.config.session;
-  const { rows } = await sql<{ session: RequestSession }>`
-    select app_request_session(${request.tenant.id}::uuid, ${hashToken(token)}, ${idleMs}::bigint,
-      ${TOUCH_AFTER_MS}::bigint) as session`.execute(db);
-  const outcome = rows[0]?.session ?? { status: 'unknown' };
-
-  if (outcome.status === 'terminated') {
-    // The cookie stays until a route tells the user (is-authenticated or a private route):
-    // a public call in between must not swallow the news that the session was ended.
-    request.sessionTerminated = true;
-  } else if (outcome.status !== 'active') {
-    clearSessionCookie(request, reply);
-  } else {
-    request.auth = {
-      sessionId: outcome.sessionId,
-      userId: outcome.userId,
-      tenantId: outcome.tenantId,
-      kind: outcome.kind,
-      provider: outcome.provider,
-      csrfToken: outcome.csrfToken,
-    };
-    request.grants = outcome.grants.map((grant) => {
-      const [unit, action] = grant.split(':');
-      return { unit, action } as Grant;
-    });
-    request.siteDataVersion = outcome.dataVersion;
+  const { database } = request.server;
+  const tenantId = request.tenant.id;
+  const rows = await database.prepared<{ session: SessionRow | null }>('session_check', SESSION_CHECK, [
+    tenantId,
+    hashToken(token),
+    request.server.config.session.idleMs,
+    TOUCH_AFTER_MS,
+  ]);
+  const found = rows[0]?.session;
+  if (!found) return void clearSessionCookie(request, reply);
+  const [sessionId, userId, provider, csrfToken, state, accessVersion, dataVersion] = found;
+  if (state === 'expired') return void clearSessionCookie(request, reply);
+  if (state === 'terminated') return markEnded(request);
+  const access = await accessOf(database, tenantId, userId, accessVersion);
+  // The account went between the two reads (deleting it deletes its sessions).
+  if (!access) return void clearSessionCookie(request, reply);
+  if (access.disabled) {
+    // A disabled account's sessions end now, whichever process or script disabled it.
+    await revokeSession(database.db, tenantId, sessionId);
+    return markEnded(request);
   }
+  if (state === 'untouched') await touchSession(database.db, tenantId, sessionId);
+  request.auth = { sessionId, userId, tenantId, kind: access.kind, provider, csrfToken };
+  request.grants = access.grants as Grant[];
+  request.siteDataVersion = dataVersion;
+}
+
+/**
+ * The cookie stays until a route tells the user (is-authenticated or a private route): a public
+ * call in between must not swallow the news that the session was ended.
+ */
+function markEnded(request: FastifyRequest) {
+  request.sessionTerminated = true;
+}
+
+function touchSession(db: Kysely<Database>, tenantId: string, sessionId: string) {
+  return withTenant(db, tenantId, (trx) =>
+    trx
+      .updateTable('sessions')
+      .set({ last_seen_at: sql`now()` })
+      .where('id', '=', sessionId)
+      .execute(),
+  );
+}
+
+function revokeSession(db: Kysely<Database>, tenantId: string, sessionId: string) {
+  return withTenant(db, tenantId, (trx) =>
+    trx
+      .updateTable('sessions')
+      .set({ revoked_at: sql`now()`, revoked_reason: 'admin' })
+      .where('id', '=', sessionId)
+      .where('revoked_at', 'is', null)
+      .execute(),
+  );
 }
 
 export function setSessionCookie(
