@@ -12,12 +12,10 @@ import {
   ITEMS_PARAMETERS,
   listCollections,
   queryablesSchema,
-  readItem,
-  readItems,
-  type Bbox,
-  type FeatureRow,
   type OgcCollection,
 } from './ogc.features';
+import { CQL2_MAX_LENGTH } from './ogc.cql2';
+import { parseDatetime, readItem, readItems, type Bbox, type FeatureRow } from './ogc.items';
 import {
   CONFORMANCE,
   CRS84,
@@ -49,8 +47,8 @@ import { errorResponses } from '../../lib/route-helpers';
  * personal API key (`apiKey: true`, header X-API-Key or ?api_key=) and needs read on sites.
  */
 
-const ITEMS_DEFAULT_LIMIT = 100;
-const ITEMS_MAX_LIMIT = 10_000;
+export const ITEMS_DEFAULT_LIMIT = 100;
+export const ITEMS_MAX_LIMIT = 10_000;
 
 const read = { apiKey: true, access: [{ unit: 'sites', action: 'read' }] } as const;
 const tags = ['ogc'];
@@ -83,11 +81,19 @@ const itemsQuery = z
       .default(ITEMS_DEFAULT_LIMIT)
       .transform((limit) => Math.min(limit, ITEMS_MAX_LIMIT)),
     offset: z.coerce.number().int().min(0).max(1_000_000_000).default(0),
+    // The next link's cursor: the id of the previous page's last feature.
+    after: z
+      .string()
+      .regex(/^\d{1,15}$/, 'after is the id the next link gives')
+      .optional(),
     bbox: z.string().max(200).optional(),
     'bbox-crs': crsSchema.optional(),
     crs: crsSchema.optional(),
-    // No collection has a time: accepted and ignored, as Part 1 allows.
+    // On the collection's first date property (400 when it has none).
     datetime: z.string().max(100).optional(),
+    filter: z.string().max(CQL2_MAX_LENGTH).optional(),
+    'filter-lang': z.enum(['cql2-text'], { message: 'filter-lang is cql2-text' }).optional(),
+    'filter-crs': crsSchema.optional(),
   })
   // Any other parameter filters on a property of the collection (checked against its fields).
   .catchall(z.string().max(500));
@@ -315,7 +321,7 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'A page of features (GeoJSON): bbox, bbox-crs, limit (≤ 10,000), offset, crs, and ?queryable=value filters (see /queryables)',
+          'A page of features (GeoJSON): bbox, bbox-crs, limit (≤ 10,000), crs, datetime, a CQL2 text filter, and ?queryable=value filters (see /queryables); the next link pages on',
         params: collectionParams,
         querystring: itemsQuery,
         response: { 200: z.object({ type: z.literal('FeatureCollection') }).passthrough(), ...errors },
@@ -330,43 +336,48 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
         if (!ITEMS_PARAMETERS.has(name) && typeof value === 'string') filters[name] = value;
       }
       const bbox = query.bbox ? parseBbox(query.bbox, query['bbox-crs'] ?? CRS84) : undefined;
+      const datetime = query.datetime ? parseDatetime(query.datetime) : undefined;
       const collection = await collectionOr404(request, request.params.collectionId);
-      const { rows, numberMatched } = await withTenant(app.database.db, tenantId, (trx) =>
+      const after = query.after ?? null;
+      const { rows, numberMatched, more } = await withTenant(app.database.db, tenantId, (trx) =>
         readItems(trx, tenantId, collection, {
           limit: query.limit,
-          offset: query.offset,
+          after,
+          offset: after === null ? query.offset : 0,
           bbox,
           crs,
           filters,
+          filter: query.filter,
+          datetime,
         }),
       );
       const path = `/collections/${collection.id}/items`;
-      const page = (offset: number) => {
-        const params = { ...queryOf(request), offset: String(offset), limit: String(query.limit) };
-        delete (params as Record<string, string | undefined>).api_key;
-        return linkTo(request, path, params);
+      // The page's own query, with the key left to linkTo and the cursor replaced.
+      const base = () => {
+        const params: Record<string, string> = { ...queryOf(request), limit: String(query.limit) };
+        delete params.api_key;
+        delete params.after;
+        delete params.offset;
+        return params;
       };
+      const self = base();
+      if (query.after) self.after = query.after;
+      else if (query.offset > 0) self.offset = String(query.offset);
       const links: Link[] = [
-        { href: page(query.offset), rel: 'self', type: GEOJSON, title: 'This page' },
+        { href: linkTo(request, path, self), rel: 'self', type: GEOJSON, title: 'This page' },
         { href: linkTo(request, `/collections/${collection.id}`), rel: 'collection', type: JSON_TYPE },
       ];
-      if (query.offset + rows.length < numberMatched)
+      const last = rows.at(-1);
+      if (more && last)
         links.push({
-          href: page(query.offset + query.limit),
+          href: linkTo(request, path, { ...base(), after: last.id }),
           rel: 'next',
           type: GEOJSON,
           title: 'Next page',
         });
-      if (query.offset > 0)
-        links.push({
-          href: page(Math.max(0, query.offset - query.limit)),
-          rel: 'prev',
-          type: GEOJSON,
-          title: 'Previous page',
-        });
       const head = JSON.stringify({
         type: 'FeatureCollection',
-        numberMatched,
+        ...(numberMatched === null ? {} : { numberMatched }),
         numberReturned: rows.length,
         timeStamp: new Date().toISOString(),
         links,
