@@ -295,7 +295,7 @@ export function compileCql2(text: string, queryables: Queryable[]): Expression<S
         return sql`${value.slice(0, 10)}::text`;
       }
       case 'text':
-        if (literal.kind === 'boolean') throw wrong();
+        if (literal.kind !== 'text') throw wrong();
         return sql`${String(literal.value)}::text`;
     }
   };

@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_BASE_PATH } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
 import { badRequest, notFound } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
@@ -14,6 +13,7 @@ import {
   queryablesSchema,
   type OgcCollection,
 } from './ogc.features';
+import { ogcApiDocument } from './ogc.api';
 import { CQL2_MAX_LENGTH } from './ogc.cql2';
 import { parseDatetime, readItem, readItems, type Bbox, type FeatureRow } from './ogc.items';
 import {
@@ -25,6 +25,7 @@ import {
   linkTo,
   MVT,
   ogcBase,
+  OPENAPI,
   queryOf,
   QUERYABLES_REL,
   SCHEMA_JSON,
@@ -50,7 +51,13 @@ import { errorResponses } from '../../lib/route-helpers';
 export const ITEMS_DEFAULT_LIMIT = 100;
 export const ITEMS_MAX_LIMIT = 10_000;
 
-const read = { apiKey: true, access: [{ unit: 'sites', action: 'read' }] } as const;
+const read = { apiKey: true, keyChallenge: true, access: [{ unit: 'sites', action: 'read' }] } as const;
+
+/**
+ * The challenge every 401 here carries: QGIS and GDAL then offer their stored credentials (the
+ * key as a Basic password). Only the OGC routes send it: a browser would show a password prompt.
+ */
+export const KEY_CHALLENGE = 'Basic realm="Planning platform API key", charset="UTF-8"';
 const tags = ['ogc'];
 const errors = errorResponses(400, 401, 403, 404);
 
@@ -184,6 +191,11 @@ function sendJson(reply: FastifyReply, type: string, body: string, crs?: Support
 }
 
 export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.addHook('onSend', async (_request, reply) => {
+    if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate'))
+      reply.header('www-authenticate', KEY_CHALLENGE);
+  });
+
   app.get(
     '/ogc',
     {
@@ -200,12 +212,7 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'The council’s sites and geodata layers as OGC API Features and Tiles (read-only)',
       links: [
         { href: linkTo(request, ''), rel: 'self', type: JSON_TYPE, title: 'This document' },
-        {
-          href: `${request.protocol}://${request.host}${API_BASE_PATH}/openapi.json`,
-          rel: 'service-desc',
-          type: 'application/vnd.oai.openapi+json;version=3.0',
-          title: 'The API definition',
-        },
+        { href: linkTo(request, '/api'), rel: 'service-desc', type: OPENAPI, title: 'The API definition' },
         { href: linkTo(request, '/conformance'), rel: 'conformance', type: JSON_TYPE, title: 'Conformance' },
         { href: linkTo(request, '/collections'), rel: 'data', type: JSON_TYPE, title: 'Collections' },
         {
@@ -216,6 +223,30 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
         },
       ],
     }),
+  );
+
+  app.get(
+    '/ogc/api',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary: 'The OGC API’s OpenAPI 3.0 document (limit’s bounds, each collection’s queryables)',
+        querystring: simpleQuery,
+        response: { 200: z.object({ openapi: z.string() }).passthrough(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId } = requireAuth(request);
+      const collections = await withTenant(app.database.db, tenantId, (trx) => listCollections(trx));
+      const description = ogcApiDocument(
+        ogcBase(request),
+        `Planning platform: ${request.tenant?.name ?? ''}`,
+        { default: ITEMS_DEFAULT_LIMIT, maximum: ITEMS_MAX_LIMIT },
+        collections,
+      );
+      return reply.type(OPENAPI).send(description);
+    },
   );
 
   app.get(
