@@ -238,7 +238,9 @@ describe('datetime', () => {
     const to = sorted[20]!;
     const between = dates.filter((d) => d >= from && d <= to).length;
     const read = async (datetime: string) =>
-      (await items('sites', { datetime, limit: '1000' })).features.map((f) => f.properties.assessment_date);
+      (await items('sites', { datetime, limit: '1000' })).features.map((f) =>
+        String(f.properties.assessment_date),
+      );
     expect(await read(`${from}/${to}`)).toHaveLength(between);
     // QGIS's open ends: a far date, or '..'.
     expect(await read(`${from}/9999-12-31T00:00:00Z`)).toHaveLength(dates.filter((d) => d >= from).length);

@@ -1,4 +1,5 @@
 import { sql, type Expression, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
 import { DEFAULT_SCENARIO } from '../search/search.service';
@@ -41,7 +42,8 @@ export type ItemsQuery = {
   datetime?: DateInterval;
 };
 
-export type FeatureRow = { id: string; properties: Record<string, unknown>; geometry: string | null };
+/** The properties object and the geometry as JSON text, spliced into the answer as they are. */
+export type FeatureRow = { id: string; properties: string; geometry: string | null };
 
 export type ItemsPage = {
   rows: FeatureRow[];
@@ -69,16 +71,19 @@ function bboxIn27700({ box, crs }: Bbox): RawBuilder<unknown> {
 /**
  * The geometry as GeoJSON, rounded to centimetres in the grid or 1e-7 degrees (about a
  * centimetre) in CRS84. Rounding alone can make a valid polygon invalid (a narrow part collapses,
- * rings touch); ST_ReducePrecision rounds to the same grid and repairs as it goes, so what is
- * written is what was rounded, and valid. Every feature is a Multi geometry, so a collection has
- * one type (a Polygon among MultiPolygons reads as "unknown" in QGIS).
+ * rings touch): the coordinates are snapped to the grid GeoJSON is written at, and a shape the
+ * snapping made invalid is rounded again with ST_ReducePrecision, which repairs as it rounds
+ * (five times the cost, so only where needed). Every feature is a Multi geometry, so a
+ * collection has one type (a Polygon among MultiPolygons reads as "unknown" in QGIS).
  */
 function geometryOut(alias: string, crs: SupportedCrs, repair: boolean) {
   const column = sql.ref(`${alias}.geom`);
   const [geometry, grid, digits] =
     crs === CRS84 ? [sql`ST_Transform(${column}, 4326)`, sql`1e-7`, 7] : [sql`${column}`, sql`0.01`, 2];
-  const rounded = repair ? sql`ST_ReducePrecision(${geometry}, ${grid})` : geometry;
-  return sql<string>`ST_AsGeoJSON(ST_Multi(${rounded}), ${sql.lit(digits)})`;
+  if (!repair) return sql<string>`ST_AsGeoJSON(ST_Multi(${geometry}), ${sql.lit(digits)})`;
+  return sql<string>`(select ST_AsGeoJSON(ST_Multi(case when ST_IsValid(snapped) then snapped
+      else ST_ReducePrecision(g, ${grid}) end), ${sql.lit(digits)})
+    from (select g, ST_SnapToGrid(g, ${grid}) as snapped from (select ${geometry} as g) a) b)`;
 }
 
 /** A layer of mixed geometries may hold collections, which ST_ReducePrecision refuses. */
@@ -210,12 +215,20 @@ function propertyFilters(collection: OgcCollection, filters: Record<string, stri
   return parts;
 }
 
-/** One page of a collection's features; the total on the first page only. */
+const matchedCounts = new LRUCache<string, number>({ max: 2000 });
+const countKey = (query: ItemsQuery) =>
+  JSON.stringify([query.bbox ?? null, query.filters, query.filter ?? null, query.datetime ?? null]);
+
+/**
+ * One page of a collection's features; the total on the first page only. `version` is the
+ * council's site data version (the first page's count of sites is kept by it).
+ */
 export async function readItems(
   trx: Trx,
   tenantId: string,
   collection: OgcCollection,
   query: ItemsQuery,
+  version: string | null = null,
 ): Promise<ItemsPage> {
   const alias = collection.kind === 'sites' ? 'sites' : 'f';
   const where: Expression<SqlBool>[] = propertyFilters(collection, query.filters);
@@ -238,7 +251,7 @@ export async function readItems(
   // properties and geometry: built in the select list of the same query, PostgreSQL builds them
   // for every matching row before it sorts and cuts.
   const { rows } = await sql<FeatureRow>`
-    select ${id}::text as id, ${jsonObjectOf(collection.properties)} as properties,
+    select ${id}::text as id, ${jsonObjectOf(collection.properties)}::text as properties,
       ${geometryOut(alias, query.crs, repairs(collection))} as geometry
     from (select ${sql.ref(alias)}.* ${from} ${conditions} ${after}
           order by ${id} limit ${query.limit + 1}::int offset ${query.offset}::int) ${sql.ref(alias)}
@@ -247,10 +260,18 @@ export async function readItems(
   if (more) rows.pop();
   let numberMatched: number | null = null;
   if (query.after === null && query.offset === 0) {
-    numberMatched = more
-      ? ((await sql<{ n: number }>`select count(*)::int as n ${from} ${conditions}`.execute(trx)).rows[0]
-          ?.n ?? 0)
-      : rows.length;
+    if (!more) numberMatched = rows.length;
+    else {
+      // The sites' count is kept by council, data version and query (any change to the sites
+      // moves the version); a layer's is counted each time.
+      const key = version && collection.kind === 'sites' ? `${tenantId}|${version}|${countKey(query)}` : null;
+      const kept = key ? matchedCounts.get(key) : undefined;
+      numberMatched =
+        kept ??
+        (await sql<{ n: number }>`select count(*)::int as n ${from} ${conditions}`.execute(trx)).rows[0]?.n ??
+        0;
+      if (key && kept === undefined) matchedCounts.set(key, numberMatched);
+    }
   }
   return { rows, numberMatched, more };
 }
@@ -269,11 +290,11 @@ export async function readItem(
   const { rows } =
     collection.kind === 'sites'
       ? await sql<FeatureRow>`
-          select sites.id::text as id, ${properties} as properties, ${geometry} as geometry
+          select sites.id::text as id, ${properties}::text as properties, ${geometry} as geometry
           from sites where sites.tenant_id = ${tenantId} and not sites.is_deleted
             and sites.scenario_name = ${DEFAULT_SCENARIO} and sites.id = ${featureId}::bigint`.execute(trx)
       : await sql<FeatureRow>`
-          select f.id::text as id, ${properties} as properties, ${geometry} as geometry
+          select f.id::text as id, ${properties}::text as properties, ${geometry} as geometry
           from layer_features f where f.layer_id = ${collection.layerId} and f.id = ${featureId}::bigint`.execute(
           trx,
         );

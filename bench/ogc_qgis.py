@@ -1,0 +1,51 @@
+#!/usr/bin/env python3
+"""QGIS reads the sites collection at its defaults (issue 25 point 4), run by bench/ogc.ts.
+
+  QT_QPA_PLATFORM=offscreen python3 bench/ogc_qgis.py http://127.0.0.1:PORT/api/v1/ogc KEY
+
+Debian's python3-qgis (QGIS 3.22), offscreen. The key goes in as the password of HTTP Basic
+(any user name), as QGIS keeps it in its authentication store. Prints the time from opening the
+layer to its last feature, and how many features it read.
+"""
+import os
+import sys
+import time
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+from qgis.core import QgsApplication, QgsDataSourceUri, QgsVectorLayer  # noqa: E402
+
+
+def main() -> int:
+    base, key = sys.argv[1], sys.argv[2]
+    app = QgsApplication([], False)
+    app.setPrefixPath("/usr", True)
+    app.initQgis()
+    try:
+        uri = QgsDataSourceUri()
+        uri.setParam("url", base)
+        uri.setParam("typename", "sites")
+        uri.setUsername("qgis")
+        uri.setPassword(key)
+        started = time.perf_counter()
+        layer = QgsVectorLayer(uri.uri(False), "sites", "OAPIF")
+        if not layer.isValid():
+            print("layer not valid:", layer.error().summary(), file=sys.stderr)
+            return 1
+        opened = time.perf_counter() - started
+        read = 0
+        for _ in layer.getFeatures():
+            read += 1
+        elapsed = time.perf_counter() - started
+        geometry = layer.wkbType()
+        print(
+            f"opened in {opened:.2f} s; {elapsed:.2f} s, {read} features, "
+            f"count {layer.featureCount()}, geometry type {geometry}"
+        )
+        return 0 if read > 0 else 1
+    finally:
+        app.exitQgis()
+
+
+if __name__ == "__main__":
+    sys.exit(main())
