@@ -154,7 +154,7 @@ try {
       console.log('QGIS read: skipped (python3-qgis is not installed)');
       results.push(['QGIS layer read', 'not run: python3-qgis missing', '< 15 s']);
     } else {
-      const { stdout } = await run('python3', [qgisScript, base, key], {
+      const { stdout } = await run('/usr/bin/python3', [qgisScript, base, key], {
         env: { ...process.env, QT_QPA_PLATFORM: 'offscreen' },
         maxBuffer: 16 * 1024 * 1024,
       });

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """QGIS reads the sites collection at its defaults (issue 25 point 4), run by bench/ogc.ts.
 
-  QT_QPA_PLATFORM=offscreen python3 bench/ogc_qgis.py http://127.0.0.1:PORT/api/v1/ogc KEY
+  QT_QPA_PLATFORM=offscreen /usr/bin/python3 bench/ogc_qgis.py http://127.0.0.1:PORT/api/v1/ogc KEY
 
 Debian's python3-qgis (QGIS 3.22), offscreen. The key goes in as the password of HTTP Basic
 (any user name), as QGIS keeps it in its authentication store. Prints the time from opening the
@@ -44,8 +44,11 @@ def main() -> int:
         )
         return 0 if read > 0 else 1
     finally:
-        app.exitQgis()
+        sys.stdout.flush()
+        sys.stderr.flush()
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # QGIS 3.22 crashes in exitQgis() with a provider's download threads still about: the
+    # measure is printed, so leave without tearing QGIS down.
+    os._exit(main())

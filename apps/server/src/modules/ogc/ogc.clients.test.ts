@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import type { AddressInfo } from 'node:net';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiKeyMessages, type CreatedApiKey } from '@planning/shared';
@@ -15,6 +18,7 @@ import { seedSites } from '../sites/sites.seed';
  */
 
 const SITES = 30;
+const run = promisify(execFile);
 
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof buildTenantWithUsers>>;
@@ -305,5 +309,27 @@ describe('Geometry', () => {
       properties: Record<string, Json>;
     };
     expect(queryables.properties.geometry).toMatchObject({ format: 'geometry-multipolygon' });
+  });
+});
+
+describe('GDAL with the key as a Basic password', () => {
+  it('reads the API document, pushes a property filter to the server, and gets every site once', async () => {
+    await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}/api/v1/ogc`;
+    const all = (await items('sites', { limit: '1000' })).features;
+    const ward = String(all[0]!.properties.ward);
+    const { stdout, stderr } = await run(
+      'ogrinfo',
+      ['-ro', '-so', '-oo', `USERPWD=gis:${key}`, '-where', `ward = '${ward}'`, `OAPIF:${base}`, 'sites'],
+      { timeout: 60_000, env: { ...process.env, GDAL_HTTP_TIMEOUT: '30', CPL_DEBUG: 'ON' } },
+    );
+    const wanted = all.filter((feature) => feature.properties.ward === ward).length;
+    expect(stdout).toMatch(new RegExp(`Feature Count: ${wanted}\\b`));
+    expect(stdout).toMatch(/Geometry: Multi Polygon/);
+    // The API document's type was accepted, and the filter went to the server as ?ward=.
+    expect(stderr).not.toMatch(/Unexpected Content-Type/);
+    expect(stderr).toMatch(
+      new RegExp(`items\\?[^)]*ward=${encodeURIComponent(ward).replace(/%20/g, '(%20|\\+)')}`),
+    );
   });
 });

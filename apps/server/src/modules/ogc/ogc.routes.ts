@@ -247,7 +247,8 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
         { default: ITEMS_DEFAULT_LIMIT, maximum: ITEMS_MAX_LIMIT },
         collections,
       );
-      return reply.type(OPENAPI).send(description);
+      // The type as written (with its charset given, Fastify would quote "3.0", which GDAL refuses).
+      return reply.type(`${OPENAPI}; charset=utf-8`).send(description);
     },
   );
 
