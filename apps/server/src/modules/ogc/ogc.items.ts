@@ -90,16 +90,6 @@ function geometryOut(alias: string, crs: SupportedCrs, repair: boolean) {
 const repairs = (collection: OgcCollection) =>
   collection.kind === 'sites' || collection.geometryType !== 'mixed';
 
-/** The GeoJSON type every feature of the collection has, or null when it is mixed. */
-export function geometryTypeOf(collection: OgcCollection): string | null {
-  if (collection.kind === 'sites') return 'MultiPolygon';
-  return (
-    ({ polygon: 'MultiPolygon', line: 'MultiLineString', point: 'MultiPoint' } as Record<string, string>)[
-      collection.geometryType
-    ] ?? null
-  );
-}
-
 /** The date property `datetime` filters on: the collection's first date property. */
 export function temporalProperty(collection: OgcCollection): (Property & { kind: PropertyKind }) | undefined {
   return queryableProperties(collection).find((property) => property.kind === 'date');
