@@ -159,8 +159,12 @@ describe('The API document (the landing page’s service-desc)', () => {
 
   it('serves the default page, and the maximum for a larger limit; refuses a limit below 1', async () => {
     expect((await items('sites', {})).numberReturned).toBe(SITES);
+    // Part 1: more than the maximum is served as the maximum, not refused (ogcapi-features#640).
     const big = await items('sites', { limit: '20000' });
     expect(big.numberReturned).toBe(SITES);
+    const self = new URL(big.links.find((link) => link.rel === 'self')!.href);
+    expect(self.searchParams.get('limit')).toBe('10000');
+    expect((await get('/collections/sites/items?limit=-5')).statusCode).toBe(400);
     expect((await get('/collections/sites/items?limit=0')).statusCode).toBe(400);
   });
 });
