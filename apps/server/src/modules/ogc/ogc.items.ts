@@ -290,3 +290,23 @@ export async function readItem(
         );
   return rows[0] ?? null;
 }
+
+/** bbox=minx,miny,maxx,maxy (six numbers with heights) in `crs`. */
+export function parseBbox(text: string, crs: SupportedCrs): Bbox {
+  const numbers = text.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
+  if (!(numbers.length === 4 || numbers.length === 6) || !numbers.every(Number.isFinite))
+    throw badRequest('bbox is four numbers: minx,miny,maxx,maxy (six with heights)');
+  // With heights: minx,miny,minz,maxx,maxy,maxz.
+  const [minX = 0, minY = 0, maxX = 0, maxY = 0] =
+    numbers.length === 6 ? [numbers[0], numbers[1], numbers[3], numbers[4]] : numbers;
+  if (minX > maxX || minY > maxY) throw badRequest('bbox minimums must not exceed its maximums');
+  if (crs === CRS84 && (minX < -180 || maxX > 180 || minY < -90 || maxY > 90))
+    throw badRequest('bbox in CRS84 is longitude -180..180, latitude -90..90');
+  return { box: [minX, minY, maxX, maxY], crs };
+}
+
+/** One feature of a page: its properties and geometry are JSON text from PostgreSQL already. */
+export function featureOf(row: FeatureRow): string {
+  // The geometry is GeoJSON text from PostGIS already: spliced in, not parsed and written again.
+  return `{"type":"Feature","id":${Number(row.id)},"geometry":${row.geometry ?? 'null'},"properties":${row.properties ?? '{}'}}`;
+}

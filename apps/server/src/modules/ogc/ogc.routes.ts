@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { withTenant } from '../../db/tenant-transaction';
-import { badRequest, notFound } from '../../lib/errors';
+import { notFound } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { sendTile } from '../tiles/tiles.service';
 import {
@@ -16,7 +16,7 @@ import {
 } from './ogc.features';
 import { ogcApiDocument } from './ogc.api';
 import { CQL2_MAX_LENGTH } from './ogc.cql2';
-import { parseDatetime, readItem, readItems, type Bbox, type FeatureRow } from './ogc.items';
+import { featureOf, parseBbox, parseDatetime, readItem, readItems } from './ogc.items';
 import {
   CONFORMANCE,
   CRS84,
@@ -121,25 +121,7 @@ const tileParams = collectionParams
     'The tile is outside the tile matrix',
   );
 
-function parseBbox(text: string, crs: SupportedCrs): Bbox {
-  const numbers = text.split(',').map((part) => (part.trim() === '' ? Number.NaN : Number(part)));
-  if (!(numbers.length === 4 || numbers.length === 6) || !numbers.every(Number.isFinite))
-    throw badRequest('bbox is four numbers: minx,miny,maxx,maxy (six with heights)');
-  // With heights: minx,miny,minz,maxx,maxy,maxz.
-  const [minX = 0, minY = 0, maxX = 0, maxY = 0] =
-    numbers.length === 6 ? [numbers[0], numbers[1], numbers[3], numbers[4]] : numbers;
-  if (minX > maxX || minY > maxY) throw badRequest('bbox minimums must not exceed its maximums');
-  if (crs === CRS84 && (minX < -180 || maxX > 180 || minY < -90 || maxY > 90))
-    throw badRequest('bbox in CRS84 is longitude -180..180, latitude -90..90');
-  return { box: [minX, minY, maxX, maxY], crs };
-}
-
 const crsHeader = (crs: SupportedCrs) => `<${crs}>`;
-
-function featureOf(row: FeatureRow): string {
-  // The geometry is GeoJSON text from PostGIS already: spliced in, not parsed and written again.
-  return `{"type":"Feature","id":${Number(row.id)},"geometry":${row.geometry ?? 'null'},"properties":${row.properties ?? '{}'}}`;
-}
 
 async function collectionOr404(request: FastifyRequest, id: string): Promise<OgcCollection> {
   const { tenantId } = requireAuth(request);
