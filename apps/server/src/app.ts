@@ -117,9 +117,12 @@ declare module 'fastify' {
     reportsSessionEnd?: false;
     /**
      * true: a personal API key (X-API-Key header or ?api_key=) signs the call in as its user, with
-     * read grants only, at the key's council. Only the read-only /ogc routes take one (QGIS, GDAL).
+     * read grants only, at the key's council. The read-only /ogc routes and the sites' vector tiles
+     * take one (QGIS, GDAL).
      */
     apiKey?: true;
+    /** With apiKey: a request with neither key nor council is 401 with a challenge (OGC API). */
+    keyChallenge?: true;
   }
 }
 /* eslint-enable @typescript-eslint/consistent-type-definitions */

@@ -19,6 +19,9 @@ export const apiKeyMessages = {
   /** A key that is malformed, unknown, revoked or expired: one answer, so none can be told apart. */
   invalid: 'API key invalid, revoked or expired',
   otherCouncil: 'This API key belongs to another council',
+  /** A GIS client's first request, sent before it offers its credentials. */
+  required:
+    'An API key is needed: send it as the password (HTTP Basic, any user name), as a Bearer token, in X-API-Key or as ?api_key=',
   created: 'API key created. Copy it now: it will not be shown again.',
   revoked: 'API key revoked',
   empty: 'No API keys yet',

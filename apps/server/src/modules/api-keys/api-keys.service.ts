@@ -117,11 +117,24 @@ function presentKey(
   };
 }
 
-/** The key a request carries, from the X-API-Key header or the api_key query parameter. */
+/**
+ * The key a request carries: the X-API-Key header, an Authorization header (Bearer, or Basic
+ * with the key as the password and any user name, so QGIS keeps it in its encrypted store), or
+ * the api_key query parameter.
+ */
 export function apiKeyOf(request: FastifyRequest): string | null {
   const header = request.headers[API_KEY_HEADER];
   const fromHeader = Array.isArray(header) ? header[0] : header;
   if (fromHeader) return fromHeader.trim();
+  const authorization = request.headers.authorization?.trim();
+  if (authorization) {
+    const [scheme = '', value = ''] = authorization.split(/\s+/, 2);
+    if (/^bearer$/i.test(scheme)) return value;
+    if (/^basic$/i.test(scheme)) {
+      const pair = Buffer.from(value, 'base64').toString('utf8');
+      return pair.slice(pair.indexOf(':') + 1).trim();
+    }
+  }
   const query = request.query as Record<string, unknown> | undefined;
   const fromQuery = query?.[API_KEY_QUERY];
   if (typeof fromQuery === 'string' && fromQuery) return fromQuery.trim();
@@ -139,7 +152,16 @@ export function apiKeyOf(request: FastifyRequest): string | null {
  */
 export async function authenticateApiKey(request: FastifyRequest): Promise<boolean> {
   const key = apiKeyOf(request);
-  if (key === null) return false;
+  if (key === null) {
+    // A GIS client asks without credentials first and offers them when challenged: with no
+    // council named either, that is 401 (the route answers the challenge), not 400.
+    if (
+      request.routeOptions.config.keyChallenge &&
+      tenantNameForRequest(request, request.server.config) === null
+    )
+      throw unauthorized(apiKeyMessages.required);
+    return false;
+  }
   const parsed = parseApiKey(key);
   if (!parsed) throw unauthorized(apiKeyMessages.invalid);
   const { config, database } = request.server;

@@ -144,7 +144,7 @@ describe('personal API keys (issue 13 point 6)', () => {
     expect((await withKey('not a key')).statusCode).toBe(401);
   });
 
-  it('is accepted on /ogc routes only, and signs in read-only', async () => {
+  it('is accepted on /ogc routes and the sites tiles only, and signs in read-only', async () => {
     const { key } = (await create(officer, { name: 'ogc only' })).json() as CreatedApiKey;
     const headers = { 'x-api-key': key, 'x-tenant': tenant.name };
     // Not a session: the key cannot manage keys, nor reach any other route.
@@ -162,7 +162,8 @@ describe('personal API keys (issue 13 point 6)', () => {
     const apiKeyRoutes = t.app.routeTable.filter((route) => route.config.apiKey);
     expect(apiKeyRoutes.length).toBeGreaterThan(5);
     for (const route of apiKeyRoutes) {
-      expect(route.url.startsWith('/api/v1/ogc'), route.url).toBe(true);
+      // The sites' vector tiles take one too (issue 25 point 4).
+      expect(/^\/api\/v1\/(ogc|vector-tiles\/(sites|cut-sites)\/)/.test(route.url), route.url).toBe(true);
       expect(['GET', 'HEAD'], `${route.method} ${route.url}`).toContain(route.method);
     }
   });

@@ -17,6 +17,11 @@ export const CONFORMANCE = [
   'http://www.opengis.net/spec/ogcapi-features-2/1.0/conf/crs',
   'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables',
   'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/queryables-query-parameters',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/filter',
+  'http://www.opengis.net/spec/ogcapi-features-3/1.0/conf/features-filter',
+  'http://www.opengis.net/spec/cql2/1.0/conf/cql2-text',
+  'http://www.opengis.net/spec/cql2/1.0/conf/basic-cql2',
+  'http://www.opengis.net/spec/cql2/1.0/conf/advanced-comparison-operators',
   'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/core',
   'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/tileset',
   'http://www.opengis.net/spec/ogcapi-tiles-1/1.0/conf/tilesets-list',
@@ -27,6 +32,7 @@ export const CONFORMANCE = [
 export const GEOJSON = 'application/geo+json';
 export const JSON_TYPE = 'application/json';
 export const MVT = 'application/vnd.mapbox-vector-tile';
+export const OPENAPI = 'application/vnd.oai.openapi+json;version=3.0';
 export const SCHEMA_JSON = 'application/schema+json';
 /** Part 3: the link from a collection to its queryables. */
 export const QUERYABLES_REL = 'http://www.opengis.net/def/rel/ogc/1.0/queryables';

@@ -161,31 +161,40 @@ describe('OGC API Features (issue 13 point 6)', () => {
     expect((await ogc('/collections/Not-A-Name')).statusCode).toBe(400);
   });
 
-  it('pages the items with numberMatched, numberReturned and next/prev links', async () => {
+  it('pages the items by a cursor on the id: each feature once, the total on the first page only', async () => {
     const first = await items('sites', 'limit=10');
     expect(first.answer.headers['content-type']).toMatch(/^application\/geo\+json/);
     expect(first.answer.headers['content-crs']).toBe(`<${CRS84}>`);
     expect(first.body).toMatchObject({ type: 'FeatureCollection', numberMatched: SITES, numberReturned: 10 });
     const next = first.body.links.find((link) => link.rel === 'next');
-    expect(first.body.links.find((link) => link.rel === 'prev')).toBeUndefined();
     expect(next?.href).toMatch(/^http:\/\/localhost(:\d+)?\/api\/v1\/ogc\/collections\/sites\/items\?/);
     const url = new URL(next?.href ?? '');
-    expect(url.searchParams.get('offset')).toBe('10');
+    expect(url.searchParams.get('after')).toBe(String(first.body.features.at(-1)?.id));
+    expect(url.searchParams.get('limit')).toBe('10');
     // The key came as a header: it is not put into the links.
     expect(url.searchParams.has('api_key')).toBe(false);
 
-    const last = await items('sites', 'limit=10&offset=20');
-    expect(last.body.numberReturned).toBe(5);
-    expect(last.body.links.find((link) => link.rel === 'next')).toBeUndefined();
-    expect(
-      new URL(last.body.links.find((link) => link.rel === 'prev')?.href ?? '').searchParams.get('offset'),
-    ).toBe('10');
-    const ids = [
-      ...first.body.features,
-      ...(await items('sites', 'limit=10&offset=10')).body.features,
-      ...last.body.features,
-    ].map((f) => f.id);
+    // Following the next links walks every site exactly once, in id order.
+    const ids: number[] = [];
+    let href: string | undefined = `http://localhost/api/v1/ogc/collections/sites/items?limit=7`;
+    let pages = 0;
+    while (href) {
+      const page = new URL(href);
+      const { body } = await items('sites', page.searchParams.toString());
+      if (pages > 0) expect(body.numberMatched).toBeUndefined();
+      ids.push(...body.features.map((feature) => feature.id));
+      href = body.links.find((link) => link.rel === 'next')?.href;
+      pages++;
+    }
+    expect(pages).toBe(Math.ceil(SITES / 7));
+    expect(ids).toHaveLength(SITES);
     expect(new Set(ids).size).toBe(SITES);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    // A page that ends exactly at the last feature has no next link.
+    const exact = await items('sites', `limit=${SITES}`);
+    expect(exact.body.links.find((link) => link.rel === 'next')).toBeUndefined();
+    // offset still works for a client that sends it.
+    expect((await items('sites', 'limit=5&offset=20')).body.features.map((f) => f.id)).toEqual(ids.slice(20));
 
     // Default 100; more than the maximum is served as the maximum.
     expect((await items('sites')).body.numberReturned).toBe(SITES);
@@ -193,7 +202,10 @@ describe('OGC API Features (issue 13 point 6)', () => {
     for (const bad of [
       'limit=0',
       'limit=abc',
+      'limit=1.5',
       'offset=-1',
+      'after=abc',
+      'after=-1',
       'bbox=1,2,3',
       'bbox=3,0,1,1',
       'crs=EPSG:4326',
@@ -343,7 +355,7 @@ describe('Queryables (OGC API Features Part 3)', () => {
     expect(schema.properties).toEqual({
       geometry: {
         title: 'Geometry',
-        format: 'geometry-polygon-or-multipolygon',
+        format: 'geometry-multipolygon',
         'x-ogc-role': 'primary-geometry',
       },
       zone: { title: 'Zone', type: 'string' },
@@ -352,7 +364,7 @@ describe('Queryables (OGC API Features Part 3)', () => {
 
     const sites = (await ogc('/collections/sites/queryables')).json() as Queryables;
     expect(sites.properties.geometry).toMatchObject({
-      format: 'geometry-any',
+      format: 'geometry-multipolygon',
       'x-ogc-role': 'primary-geometry',
     });
     expect(sites.properties.ward).toMatchObject({ type: 'string' });

@@ -63,7 +63,8 @@ export const tilesRoutes: FastifyPluginAsyncZod = async (app) => {
     app.get(
       `/vector-tiles/${layer}/:z/:x/:y`,
       {
-        config: { access: [{ unit: 'sites', action: 'read' }], reportsSessionEnd: false },
+        // A personal API key reads the tiles too (GIS clients; issue 25 point 4).
+        config: { apiKey: true, access: [{ unit: 'sites', action: 'read' }], reportsSessionEnd: false },
         // sendTile compresses, from copies kept with the cached tile.
         compress: false,
         schema: {
