@@ -289,7 +289,7 @@ describe('geodata: the files councils have', () => {
   it("warns when an imported layer lies outside the council's area", async () => {
     await withTenant(t.database.db, tenantId, (trx) =>
       sql`insert into boundaries (tenant_id, kind, name, geom) values (${tenantId}, 'district', 'Reading',
-        ST_MakeEnvelope(465000, 168000, 478000, 180000, 27700))`.execute(trx),
+        ST_Multi(ST_MakeEnvelope(465000, 168000, 478000, 180000, 27700)))`.execute(trx),
     );
     // Central London: in Great Britain, but 60 km from Reading.
     const geojson = featureCollection(
