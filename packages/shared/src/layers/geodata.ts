@@ -135,6 +135,11 @@ export const geodataUploadSchema = z.object({
   problems: z.array(z.string()),
   /** The import job started by confirm, once it is. */
   importJobId: z.string().nullable(),
+  /** The import's report once it succeeded: counts, features repaired, warnings (issue 25). */
+  report: z
+    .lazy(() => geodataImportReportSchema)
+    .nullable()
+    .optional(),
 });
 export type GeodataUpload = z.infer<typeof geodataUploadSchema>;
 

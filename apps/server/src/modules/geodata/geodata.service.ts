@@ -173,6 +173,7 @@ export async function readUpload(trx: Trx, uploadId: string): Promise<GeodataUpl
     layers: findings?.layers ?? [],
     problems: findings?.problems ?? [],
     importJobId: imported?.id ?? null,
+    report: imported?.status === 'succeeded' ? (imported.result as GeodataUpload['report']) : null,
   };
 }
 
