@@ -127,6 +127,27 @@ describe('geodata upload (issue 13 points 1 and 2)', () => {
     await page.context().close();
   });
 
+  it('a register with latitude and longitude swapped: warned, imported only when ticked, the report says why', async () => {
+    const page = await openAsTenant(running, 'demo', '/admin/placemaker/geodata/upload', 'admin');
+    await page.getByRole('heading', { name: 'Upload geodata' }).waitFor({ timeout: 30_000 });
+    await page.locator('input[type=file]').setInputFiles({
+      name: 'brownfield.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from('SiteReference,GeoX,GeoY\nBLR-1,51.4577,-0.9591\nBLR-2,51.4593,-0.9923\n'),
+    });
+    await page
+      .getByText(/lies outside Great Britain: its latitude and longitude/)
+      .waitFor({ timeout: 30_000 });
+    const importButton = page.getByRole('button', { name: 'Import 1 layer' });
+    expect(await importButton.isDisabled()).toBe(true);
+    await page.getByRole('checkbox', { name: 'Import it as it is' }).check();
+    await importButton.click();
+    const report = page.getByRole('region', { name: 'Import report' });
+    await report.getByText('brownfield: 2 imported, 0 repaired, 0 dropped').waitFor({ timeout: 60_000 });
+    expect(await axeViolationsIn(page, '.geodata-page')).toEqual([]);
+    await page.context().close();
+  });
+
   it('from a zip to the map: the new layer in the tree and the key, and its overlap on the site page', async () => {
     // A green wedge around site 7, in WGS84 as a GIS officer would send it.
     const [west, south, east, north] = await withTenant(

@@ -17,7 +17,7 @@ export const GEODATA_LIMITS = {
 } as const;
 
 /** The kinds of file an upload may be, decided by the name and checked against the content. */
-export const geodataFormats = ['zip', 'gpkg', 'geojson', 'kml', 'kmz', 'gml', 'csv', 'shp'] as const;
+export const geodataFormats = ['zip', 'gpkg', 'geojson', 'kml', 'kmz', 'gml', 'csv', 'shp', 'tab'] as const;
 export type GeodataFormat = (typeof geodataFormats)[number];
 
 /** Projections a layer without one may be confirmed in (issue 13: BNG, WGS84, Web Mercator). */
@@ -39,7 +39,7 @@ export const geodataMessages = {
   noFile: 'No file was sent',
   tooLarge: (megabytes: number) => `A geodata file must be at most ${megabytes}MB`,
   unsupported: (name: string) =>
-    `${name} is not a supported geodata file: use a zip, GeoPackage, GeoJSON, KML or KMZ, GML, or CSV`,
+    `${name} is not a supported geodata file: use a zip (of a shapefile, MapInfo TAB or FileGDB), GeoPackage, GeoJSON, KML or KMZ, GML, or CSV`,
   notWhatItSays: (name: string, format: string) =>
     `${name} is not a ${format} file: its content is something else`,
   zipInvalid: (name: string) => `${name} is not a readable zip file`,
@@ -55,14 +55,33 @@ export const geodataMessages = {
     `${name}: the entry ${JSON.stringify(entry)} points outside the zip's folder and was refused`,
   zipSizeLies: (name: string, entry: string) => `${name}: ${entry} is larger than its zip entry says`,
   noLayers: (name: string) =>
-    `${name} holds no layers GDAL can read (shapefile, GeoPackage, GeoJSON, KML, GML, FileGDB or CSV)`,
+    `${name} holds no layers we can read (shapefile, MapInfo TAB, GeoPackage, GeoJSON, KML, GML, FileGDB or CSV)`,
   shapefileMissing: (file: string, part: string) => `${file} is missing its ${part} file: add it to the zip`,
+  tabAlone: (file: string) =>
+    `${file} is a MapInfo table: upload it in a zip with its .dat, .map and .id files`,
+  sameDataTwice: (files: string[]) =>
+    `The zip holds the same data in ${files.length} formats (${files.join(', ')}): each is listed as a layer of its own; import the one you want`,
+  outsideGreatBritain: (layer: string, swapped: boolean) =>
+    swapped
+      ? `Layer ${layer} lies outside Great Britain: its latitude and longitude (or easting and northing) columns look swapped. Correct the file and upload it again, or confirm that you want to import it as it is`
+      : `Layer ${layer} lies outside Great Britain: check its projection and coordinates, or confirm that you want to import it as it is`,
+  outsideGreatBritainRefused: (layer: string) =>
+    `Layer ${layer} lies outside Great Britain: correct the file, or confirm that you want to import it as it is`,
+  outsideCouncilArea: (layer: string) =>
+    `Layer ${layer}: none of its features lies within the council's area; check the file's coordinates`,
+  featureRepaired: (layer: string, feature: string) =>
+    `Layer ${layer}, feature ${feature}: its geometry was not valid and was repaired (made valid, keeping its shape)`,
   csvNoCoordinates: (file: string) =>
     `${file} has no coordinate columns: name them easting and northing, x and y, or longitude and latitude`,
   unknownProjection: (file: string, layer: string) =>
     `${file}, layer ${layer}: its projection is not one we can transform to British National Grid`,
   noGeometry: (file: string, layer: string) => `${file}, layer ${layer} has no geometry column`,
   unreadable: (file: string, reason: string) => `${file} could not be read: ${reason}`,
+  gdalDamaged: 'the file is damaged or not in a format we can read',
+  gdalMissingPart: 'a file it needs is missing from the upload',
+  gdalBadCoordinates: 'some coordinates are not numbers',
+  gdalProjection: 'its projection could not be transformed to British National Grid',
+  gdalEncoding: 'its text is not in an encoding we can read; save it as UTF-8',
   notFound: 'Non-existing id',
   notReady: 'The upload is still being read: try again when its notification says it is ready',
   failed: 'The upload could not be read: see its notification',
@@ -98,6 +117,8 @@ export const geodataLayerFindingSchema = z.object({
   /** A suggested machine name for the new layer. */
   suggestedLayerName: z.string(),
   problems: z.array(z.string()),
+  /** True when the layer lies outside Great Britain (swapped columns?): confirm must say outsideGreatBritain. */
+  outsideGreatBritain: z.boolean().optional(),
 });
 export type GeodataLayerFinding = z.infer<typeof geodataLayerFindingSchema>;
 
@@ -114,6 +135,11 @@ export const geodataUploadSchema = z.object({
   problems: z.array(z.string()),
   /** The import job started by confirm, once it is. */
   importJobId: z.string().nullable(),
+  /** The import's report once it succeeded: counts, features repaired, warnings (issue 25). */
+  report: z
+    .lazy(() => geodataImportReportSchema)
+    .nullable()
+    .optional(),
 });
 export type GeodataUpload = z.infer<typeof geodataUploadSchema>;
 
@@ -133,6 +159,8 @@ export const geodataConfirmSchema = z.object({
           crs: geodataCrsSchema.optional(),
           /** Replace this layer's features (its version is bumped) instead of making a new layer. */
           replaceLayerId: z.string().uuid().optional(),
+          /** Import a layer that lies outside Great Britain anyway (refused without it). */
+          outsideGreatBritain: z.literal(true).optional(),
         })
         .strict(),
     )
@@ -153,6 +181,10 @@ export const geodataImportReportSchema = z.object({
       repaired: z.number().int(),
       dropped: z.number().int(),
       problems: z.array(z.string()),
+      /** The features repaired, by number and id (at most maxReportedProblems). */
+      repairs: z.array(z.string()).optional(),
+      /** Warnings about the imported layer (outside the council's area). */
+      warnings: z.array(z.string()).optional(),
     }),
   ),
 });
@@ -222,4 +254,27 @@ export function detectCrs(extent: readonly [number, number, number, number] | nu
   if (minX >= -100_000 && maxX <= 800_000 && minY >= -100_000 && maxY <= 1_400_000) return 'EPSG:27700';
   if (minX >= -2_000_000 && maxX <= 700_000 && minY >= 6_000_000 && maxY <= 9_000_000) return 'EPSG:3857';
   return null;
+}
+
+// Great Britain with its islands (Scilly to Shetland), a little generous, in each projection we read.
+const GREAT_BRITAIN: Record<GeodataCrs, [number, number, number, number]> = {
+  'EPSG:4326': [-9, 49.5, 2.1, 61.1],
+  'EPSG:27700': [-10_000, -10_000, 710_000, 1_310_000],
+  'EPSG:3857': [-1_000_000, 6_360_000, 235_000, 8_650_000],
+};
+
+/**
+ * Whether an extent in a known projection lies outside Great Britain (issue 25: latitude and
+ * longitude swapped imported silently far away), and whether swapping its axes would put it inside.
+ * Null when the projection is not one we know the bounds in.
+ */
+export function outsideGreatBritain(
+  extent: readonly [number, number, number, number] | null,
+  crs: string | null,
+): { outside: boolean; swapped: boolean } | null {
+  if (!extent || !crs || !(crs in GREAT_BRITAIN)) return null;
+  const [minX, minY, maxX, maxY] = GREAT_BRITAIN[crs as GeodataCrs];
+  const inside = (e: readonly number[]) => e[0]! >= minX && e[2]! <= maxX && e[1]! >= minY && e[3]! <= maxY;
+  if (inside(extent)) return { outside: false, swapped: false };
+  return { outside: true, swapped: inside([extent[1], extent[0], extent[3], extent[2]]) };
 }

@@ -40,6 +40,9 @@ export type LayerReport = {
   repaired: number;
   dropped: number;
   problems: string[];
+  /** The features repaired, named (issue 25). */
+  repairs: string[];
+  warnings: string[];
 };
 
 type Feature = { n: number; sourceId: string | null; properties: Record<string, unknown>; geometry: unknown };
@@ -87,6 +90,7 @@ export async function importLayer(
       { openOptions: openOptionsOf(dataset) },
     );
   } catch (error) {
+    context.log.warn({ err: error, file: finding.file }, 'geodata: GDAL could not convert a layer');
     const reason = gdalReason(error);
     if (/transformation|srs|projection/i.test(reason))
       throw new PermanentJobError(geodataMessages.unknownProjection(finding.file, finding.layer));
@@ -95,7 +99,8 @@ export async function importLayer(
     );
   }
   const output = files[0];
-  if (!output) throw new PermanentJobError(geodataMessages.unreadable(finding.file, 'GDAL wrote nothing'));
+  if (!output)
+    throw new PermanentJobError(geodataMessages.unreadable(finding.file, geodataMessages.gdalDamaged));
   try {
     const kind = geometryKind(finding.geometryType);
     return await context.inTenant((trx) => writeLayer(trx, context, item, kind, output, progress));
@@ -168,6 +173,8 @@ async function writeLayer(
     repaired: 0,
     dropped: 0,
     problems: [],
+    repairs: [],
+    warnings: [],
   };
   const drop = (feature: string, reason: string) => {
     report.dropped += 1;
@@ -180,10 +187,15 @@ async function writeLayer(
     context.signal.throwIfAborted();
     const result = await insertBatch(trx, tenantId, layerId, kind, batch);
     report.imported += result.inserted;
-    report.repaired += result.repaired;
+    report.repaired += result.repaired.length;
+    for (const n of result.repaired) {
+      if (report.repairs.length >= GEODATA_LIMITS.maxReportedProblems) break;
+      const feature = batch.find((candidate) => candidate.n === n);
+      report.repairs.push(geodataMessages.featureRepaired(finding.name, featureLabel(n, feature)));
+    }
     for (const n of result.dropped) {
       const feature = batch.find((candidate) => candidate.n === n);
-      drop(featureLabel(n, feature?.sourceId ?? null), 'its geometry is not valid and could not be repaired');
+      drop(featureLabel(n, feature), 'its geometry is not valid and could not be repaired');
     }
     progress(batch.length);
     batch = [];
@@ -201,13 +213,14 @@ async function writeLayer(
       geometry?: { type?: string; coordinates?: unknown } | null;
     };
     const sourceId = parsed.id === undefined ? null : String(parsed.id);
+    const properties = parsed.properties ?? {};
     const geometryProblem = problemOf(parsed.geometry ?? null);
     if (geometryProblem) {
-      drop(featureLabel(n, sourceId), geometryProblem);
+      drop(featureLabel(n, { sourceId, properties }), geometryProblem);
       progress(1);
       continue;
     }
-    batch.push({ n, sourceId, properties: parsed.properties ?? {}, geometry: parsed.geometry });
+    batch.push({ n, sourceId, properties, geometry: parsed.geometry });
     if (batch.length >= GEODATA_LIMITS.insertBatch) await flush();
   }
   await flush();
@@ -220,6 +233,8 @@ async function writeLayer(
     );
 
   await refreshLayerSummary(trx, layerId);
+  if (!(await withinCouncilArea(trx, layerId)))
+    report.warnings.push(geodataMessages.outsideCouncilArea(finding.name));
   await sql`
     update layers set
       fields = ${fields}::jsonb,
@@ -252,10 +267,48 @@ async function alreadyImported(
     repaired: 0,
     dropped: 0,
     problems: [],
+    repairs: [],
+    warnings: [],
   };
 }
 
-const featureLabel = (n: number, sourceId: string | null) => (sourceId ? `${n} (id ${sourceId})` : String(n));
+/**
+ * False when the council has a district boundary and no feature of the layer lies within 5 km of
+ * it (issue 25: coordinates in the wrong columns or projection land elsewhere). True without one.
+ */
+async function withinCouncilArea(trx: Transaction<Database>, layerId: string): Promise<boolean> {
+  const { rows } = await sql<{ near: boolean | null }>`
+    select exists (
+      select 1 from layer_features f, boundaries b
+      where f.layer_id = ${layerId} and b.kind = 'district' and ST_DWithin(f.geom, b.geom, 5000)
+    ) or not exists (select 1 from boundaries where kind = 'district') as near`.execute(trx);
+  return rows[0]?.near !== false;
+}
+
+const NAME_PROPERTIES = [
+  'name',
+  'sitename',
+  'site_name',
+  'sitenameaddress',
+  'title',
+  'reference',
+  'sitereference',
+];
+
+/** A feature as the person who made the file knows it: its number, id and name where it has them. */
+function featureLabel(
+  n: number,
+  feature: { sourceId: string | null; properties: Record<string, unknown> } | undefined,
+): string {
+  const parts: string[] = [];
+  if (feature?.sourceId) parts.push(`id ${feature.sourceId}`);
+  const key = Object.keys(feature?.properties ?? {}).find((name) =>
+    NAME_PROPERTIES.includes(name.toLowerCase()),
+  );
+  const value = key ? feature?.properties[key] : undefined;
+  if (typeof value === 'string' || typeof value === 'number') parts.push(`"${String(value).slice(0, 80)}"`);
+  return parts.length > 0 ? `${n} (${parts.join(', ')})` : String(n);
+}
 
 /** What PostGIS would refuse to read, found before it can fail the whole batch. */
 function problemOf(geometry: { type?: string; coordinates?: unknown } | null): string | null {
@@ -287,7 +340,7 @@ async function insertBatch(
   layerId: string,
   kind: keyof typeof EXTRACT,
   features: Feature[],
-): Promise<{ inserted: number; repaired: number; dropped: number[] }> {
+): Promise<{ inserted: number; repaired: number[]; dropped: number[] }> {
   const json = JSON.stringify(
     features.map((feature) => ({
       n: feature.n,
@@ -297,7 +350,7 @@ async function insertBatch(
     })),
   );
   const extract = EXTRACT[kind];
-  const { rows } = await sql<{ inserted: number; repaired: number; dropped: number[] | null }>`
+  const { rows } = await sql<{ inserted: number; repaired: number[] | null; dropped: number[] | null }>`
     with input as (
       select (f->>'n')::int as n, f->>'sourceId' as source_id, coalesce(f->'properties', '{}'::jsonb) as properties,
         ST_SetSRID(ST_GeomFromGeoJSON(f->>'geometry'), 27700) as g
@@ -315,10 +368,10 @@ async function insertBatch(
       returning 1
     )
     select (select count(*) from kept)::int as inserted,
-      (select count(*) from fixed where repaired and geom is not null and not ST_IsEmpty(geom))::int as repaired,
+      (select array_agg(n order by n) from fixed where repaired and geom is not null and not ST_IsEmpty(geom)) as repaired,
       (select array_agg(n order by n) from fixed where geom is null or ST_IsEmpty(geom)) as dropped`.execute(
     trx,
   );
   const row = rows[0];
-  return { inserted: row?.inserted ?? 0, repaired: row?.repaired ?? 0, dropped: row?.dropped ?? [] };
+  return { inserted: row?.inserted ?? 0, repaired: row?.repaired ?? [], dropped: row?.dropped ?? [] };
 }

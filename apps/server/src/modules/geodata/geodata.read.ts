@@ -7,6 +7,7 @@ import {
   GEODATA_LIMITS,
   detectCrs,
   geodataMessages,
+  outsideGreatBritain,
   suggestLayerName,
   type GeodataFormat,
   type GeodataLayerFinding,
@@ -34,10 +35,13 @@ export type Workspace = {
 
 type Dataset = { file: string; absolute: string; format: GeodataFormat | 'gdb' };
 
-// CSV columns GDAL takes as coordinates (issue 13: easting/northing or longitude/latitude).
+// CSV columns GDAL takes as coordinates (issue 13: easting/northing or longitude/latitude; issue
+// 25: GeoX/GeoY of the Brownfield Land Register, and the `point` WKT of planning.data.gov.uk's).
 export const CSV_OPEN_OPTIONS = [
-  'X_POSSIBLE_NAMES=easting,eastings,x,x_coord,xcoord,lon,long,longitude,lng',
-  'Y_POSSIBLE_NAMES=northing,northings,y,y_coord,ycoord,lat,latitude',
+  'X_POSSIBLE_NAMES=easting,eastings,x,x_coord,xcoord,lon,long,longitude,lng,geox',
+  'Y_POSSIBLE_NAMES=northing,northings,y,y_coord,ycoord,lat,latitude,geoy',
+  'GEOM_POSSIBLE_NAMES=point,wkt',
+  'KEEP_GEOM_COLUMNS=NO',
   'AUTODETECT_TYPE=YES',
 ];
 
@@ -73,6 +77,8 @@ export async function openWorkspace(
   try {
     const format = formatOfName(fileName);
     if (!format) throw new GeodataRefused(geodataMessages.unsupported(fileName));
+    // A .tab alone has no geometry: its .map, .id and .dat come with it only in a zip.
+    if (format === 'tab') throw new GeodataRefused(geodataMessages.tabAlone(fileName));
     const upload = path.join(dir, `upload.${format}`);
     await pipeline(await storage.get(tenantId, 'geodata', key), createWriteStream(upload));
     const budget = { remaining: limits.maxUnzippedBytes, maxBytes: limits.maxUnzippedBytes };
@@ -163,9 +169,11 @@ async function findDatasets(
     if (!format || format === 'zip' || format === 'kmz') continue;
     // Metadata beside shapefiles (.shp.xml) is not GML.
     if (format === 'gml' && lower.endsWith('.xml')) continue;
-    if (format === 'shp') {
+    if (format === 'shp' || format === 'tab') {
       const base = lower.slice(0, -4);
-      const missing = ['.dbf', '.shx'].filter((part) => !names.has(base + part));
+      // A MapInfo table's geometry is in .map (with its index .id), its attributes in .dat.
+      const parts = format === 'shp' ? ['.dbf', '.shx'] : ['.dat', '.map', '.id'];
+      const missing = parts.filter((part) => !names.has(base + part));
       if (missing.length > 0) {
         for (const part of missing) problems.push(geodataMessages.shapefileMissing(file, part));
         continue;
@@ -272,6 +280,9 @@ export async function inspectWorkspace(
       let name = layer.name;
       for (let n = 2; taken.has(name); n += 1) name = `${layer.name} (${n})`;
       taken.add(name);
+      // Latitude and longitude swapped land far from Great Britain: said, and confirmed before import.
+      const outside = outsideGreatBritain(extent, crs.usable ? crs.label : detected);
+      if (outside?.outside) layerProblems.push(geodataMessages.outsideGreatBritain(name, outside.swapped));
       layers.push({
         name,
         layer: layer.name,
@@ -285,21 +296,43 @@ export async function inspectWorkspace(
         extent,
         suggestedLayerName: suggestLayerName(layer.name),
         problems: layerProblems,
+        ...(outside?.outside ? { outsideGreatBritain: true } : {}),
       });
     }
     if (layers.length > GEODATA_LIMITS.maxLayersPerUpload) break;
   }
   if (layers.length === 0)
     throw new GeodataRefused([geodataMessages.noLayers(fileName), ...problems].join('. '));
+  problems.push(...sameDataTwice(workspace.datasets));
   return { fileName, size, layers: layers.slice(0, GEODATA_LIMITS.maxLayersPerUpload), problems };
 }
 
-/** GDAL's reason without its prefix and error numbers. */
+/**
+ * A shapefile and a MapInfo table (or other formats) of one name in one folder: the same data
+ * exported twice. Both are offered as layers; the report names them so nobody imports it twice
+ * unawares.
+ */
+function sameDataTwice(datasets: Dataset[]): string[] {
+  const byBase = new Map<string, string[]>();
+  for (const dataset of datasets) {
+    const base = dataset.file.toLowerCase().replace(/\.[^./]+$/, '');
+    byBase.set(base, [...(byBase.get(base) ?? []), dataset.file]);
+  }
+  return [...byBase.values()].filter((files) => files.length > 1).map(geodataMessages.sameDataTwice);
+}
+
+// GDAL's own words (often a JSON dump of its error list) in plain English (issue 25): the user
+// never sees GDAL's raw text; the server log keeps it.
+const GDAL_REASONS: Array<[RegExp, string]> = [
+  [/no such file|unable to open|could not open|cannot open|missing/i, geodataMessages.gdalMissingPart],
+  [/transform|srs|projection|proj_|coordinate (system|reference|operation)/i, geodataMessages.gdalProjection],
+  [/utf-?8|encoding|iconv|codepage/i, geodataMessages.gdalEncoding],
+  [/(not a|invalid) (number|numeric)|parse.*(coordinate|double)/i, geodataMessages.gdalBadCoordinates],
+];
+
+/** GDAL's failure as a plain English reason for the person who uploaded the file. */
 export function gdalReason(error: unknown): string {
   const message = error instanceof GdalError || error instanceof Error ? error.message : String(error);
-  return message
-    .replace(/^GDAL:\s*/, '')
-    .replace(/ERROR \d+:\s*/g, '')
-    .trim()
-    .slice(0, 400);
+  for (const [pattern, reason] of GDAL_REASONS) if (pattern.test(message)) return reason;
+  return geodataMessages.gdalDamaged;
 }

@@ -5,6 +5,7 @@ import { sql, type Transaction } from 'kysely';
 import {
   GEODATA_LIMITS,
   geodataMessages,
+  outsideGreatBritain,
   layerMessages,
   type GeodataConfirm,
   type GeodataUpload,
@@ -172,6 +173,7 @@ export async function readUpload(trx: Trx, uploadId: string): Promise<GeodataUpl
     layers: findings?.layers ?? [],
     problems: findings?.problems ?? [],
     importJobId: imported?.id ?? null,
+    report: imported?.status === 'succeeded' ? (imported.result as GeodataUpload['report']) : null,
   };
 }
 
@@ -195,6 +197,11 @@ export async function planImport(
     const finding = findings.layers.find((layer) => layer.name === choice.source);
     if (!finding) throw badRequest(geodataMessages.unknownLayer(choice.source));
     if (finding.needsConfirmation && !choice.crs) throw badRequest(geodataMessages.crsNeeded(choice.source));
+    // Issue 25: a layer outside Great Britain (latitude and longitude swapped?) is imported only
+    // when the user confirms it, in the projection chosen now.
+    const outside = outsideGreatBritain(finding.extent, finding.declaredCrs ?? choice.crs ?? null);
+    if (outside?.outside && !choice.outsideGreatBritain)
+      throw badRequest(geodataMessages.outsideGreatBritainRefused(choice.source));
     if (choice.replaceLayerId) {
       const target = await trx
         .selectFrom('layers')

@@ -22,6 +22,8 @@ export function formatOfName(name: string): GeodataFormat | null {
       return 'csv';
     case 'shp':
       return 'shp';
+    case 'tab':
+      return 'tab';
     default:
       return null;
   }
@@ -36,6 +38,7 @@ export const formatNames: Record<GeodataFormat, string> = {
   gml: 'GML',
   csv: 'CSV',
   shp: 'shapefile',
+  tab: 'MapInfo TAB',
 };
 
 const startsWith = (head: Buffer, bytes: number[]) => bytes.every((byte, index) => head[index] === byte);
@@ -50,7 +53,7 @@ function firstText(head: Buffer): string {
 /**
  * Whether a file's first bytes are what its name says (issue 13 point 8): a zip starts 'PK', a
  * GeoPackage is SQLite, GeoJSON opens with '{', KML and GML with '<', a shapefile with its
- * magic number 9994, and a CSV is text (no NUL bytes).
+ * magic number 9994, a CSV is text (no NUL bytes) and a MapInfo .tab starts '!table'.
  */
 export function contentMatches(format: GeodataFormat, head: Buffer): boolean {
   switch (format) {
@@ -68,5 +71,13 @@ export function contentMatches(format: GeodataFormat, head: Buffer): boolean {
       return startsWith(head, [0x00, 0x00, 0x27, 0x0a]);
     case 'csv':
       return head.length > 0 && !head.includes(0);
+    case 'tab':
+      // A MapInfo table's header is text starting '!table' (a seamless or view table too).
+      return /^!table\b/i.test(
+        head
+          .toString('latin1')
+          .replace(/^\uFEFF/, '')
+          .trimStart(),
+      );
   }
 }

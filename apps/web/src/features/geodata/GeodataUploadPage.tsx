@@ -12,9 +12,17 @@ import {
 } from '@planning/shared';
 import { confirmUpload, fetchUpload, geodataQueryKeys, uploadGeodata } from './api';
 import { errorText } from './errorText';
+import { ImportReport } from './components/ImportReport';
 import './geodata.css';
 
-type Choice = { include: boolean; layerName: string; title: string; crs: GeodataCrs | null };
+type Choice = {
+  include: boolean;
+  layerName: string;
+  title: string;
+  crs: GeodataCrs | null;
+  /** The user confirmed importing a layer that lies outside Great Britain. */
+  outsideGreatBritain: boolean;
+};
 
 const ACCEPT = '.zip,.gpkg,.geojson,.json,.kml,.kmz,.gml,.csv';
 
@@ -24,6 +32,7 @@ function initialChoice(layer: GeodataLayerFinding): Choice {
     layerName: layer.suggestedLayerName,
     title: layer.name,
     crs: layer.needsConfirmation ? layer.detectedCrs : null,
+    outsideGreatBritain: false,
   };
 }
 
@@ -69,6 +78,9 @@ export function GeodataUploadPage() {
             layerName: choice.layerName,
             title: choice.title,
             ...(layer.needsConfirmation && choice.crs ? { crs: choice.crs } : {}),
+            ...(layer.outsideGreatBritain && choice.outsideGreatBritain
+              ? { outsideGreatBritain: true as const }
+              : {}),
           };
         });
       return confirmUpload(uploadId ?? '', { layers });
@@ -86,6 +98,8 @@ export function GeodataUploadPage() {
     if (!layerMachineNameSchema.safeParse(choice.layerName).success) out.push(`${layer.name}: layer name`);
     if (!choice.title.trim()) out.push(`${layer.name}: title`);
     if (layer.needsConfirmation && !choice.crs) out.push(`${layer.name}: projection`);
+    if (layer.outsideGreatBritain && !choice.outsideGreatBritain)
+      out.push(`${layer.name}: confirm the import outside Great Britain`);
     return out;
   });
   const chosenCount = (data?.layers ?? []).filter((layer) => choiceOf(layer).include).length;
@@ -94,8 +108,9 @@ export function GeodataUploadPage() {
     <div className="page geodata-page">
       <h1 className="page__title">Upload geodata</h1>
       <p>
-        A zip (shapefiles at any depth, several layers), GeoPackage, GeoJSON, KML or KMZ, GML, a zipped
-        FileGDB, or a CSV with easting and northing or longitude and latitude columns.
+        A zip (shapefiles or MapInfo TAB tables at any depth, several layers), GeoPackage, GeoJSON, KML or
+        KMZ, GML, a zipped FileGDB, or a CSV with easting and northing or longitude and latitude columns (a
+        Brownfield Land Register's GeoX and GeoY too).
       </p>
       <Upload.Dragger
         accept={ACCEPT}
@@ -141,6 +156,7 @@ export function GeodataUploadPage() {
               description={<Link to="/admin/placemaker/geodata/layers">See the layers</Link>}
             />
           )}
+          {data.status === 'imported' && data.report && <ImportReport report={data.report} />}
           {data.status === 'failed' && (
             <Alert
               type="error"
@@ -195,6 +211,17 @@ export function GeodataUploadPage() {
                           {problem}
                         </div>
                       ))}
+                      {layer.outsideGreatBritain && (
+                        <Checkbox
+                          checked={choiceOf(layer).outsideGreatBritain}
+                          disabled={data.status !== 'ready' && data.status !== 'failed'}
+                          onChange={(event) =>
+                            change(layer.name, { outsideGreatBritain: event.target.checked })
+                          }
+                        >
+                          Import it as it is
+                        </Checkbox>
+                      )}
                     </>
                   ),
                 },
