@@ -12,8 +12,8 @@ import {
   type SiteInfoItem,
 } from '@planning/shared';
 import { ApiError, fetchBlob } from '../../../api/client';
-import { DocumentChart } from '../../public-documents/chart/DocumentChart';
-import '../../public-documents/publicDocuments.css';
+import { DocumentChart } from '../../../shared/documents/chart/DocumentChart';
+import '../../../shared/documents/publicDocuments.css';
 import {
   attachmentIdOf,
   builderQueryKeys,

@@ -10,9 +10,9 @@ import type { TerraDraw } from 'terra-draw';
 import type { FeatureCollection } from 'geojson';
 import { useQuery } from '@tanstack/react-query';
 import { siteMessages, type BaseMapInfo, type SearchArea } from '@planning/shared';
-import { fetchCouncilBaseMaps, prepareMap } from './baseMapSetup';
+import { fetchCouncilBaseMaps, prepareMap } from '../../../shared/sites/map/baseMapSetup';
 import { clearCouncilBaseMap, councilBaseLayerKey, showCouncilBaseMap } from './councilBaseMap';
-import { GeodataLayersControl } from '../../layers/GeodataLayersControl';
+import { GeodataLayersControl } from '../../../shared/layers/GeodataLayersControl';
 import { DrawSiteControls, type DrawnShape } from './DrawSiteControls';
 import { MapToolbar } from './MapToolbar';
 import { PolygonErrorModal } from './PolygonErrorModal';
@@ -30,7 +30,7 @@ import {
   siteTilesUrl,
   type BaseLayer,
   type SiteOutline,
-} from './mapStyle';
+} from '../../../shared/sites/map/mapStyle';
 
 /** Spec 03 §2: the screenshot tool's PNG is named map-screenshot. */
 const SCREENSHOT_FILE_NAME = 'map-screenshot.png';

@@ -12,24 +12,24 @@ import {
 import { Button, Drawer, Spin } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { NARROW_LAYOUT, useMediaQuery } from '../../../components/useMediaQuery';
-import { notifyError } from '../../../app/notices/notifyError';
-import { useTenant } from '../../../app/tenant/TenantContext';
-import { useAccess } from '../../auth/hooks';
+import { notifyError } from '../../../platform/notices/notifyError';
+import { useTenant } from '../../../platform/tenant/TenantContext';
+import { useAccess } from '../../../platform/session/hooks';
 import {
   fetchScenarios,
   fetchSiteCardConfig,
   fetchSiteGeometries,
   sitesMessages,
   sitesQueryKeys,
-} from '../api';
+} from '../../../shared/sites/api';
 import { ConfigError } from '../components/ConfigError';
-import { FilterPanel } from '../components/FilterPanel';
+import { FilterPanel } from '../../../shared/sites/components/FilterPanel';
 import { ResultsList } from '../components/ResultsList';
 import { SiteMap } from '../map/SiteMap';
-import { DEFAULT_CENTRE } from '../map/mapStyle';
+import { DEFAULT_CENTRE } from '../../../shared/sites/map/mapStyle';
 import { useStoredSearch } from '../searchState';
 import { useAppliedFilters } from '../useAppliedFilters';
-import { useFilterOptions } from '../useFilterOptions';
+import { useFilterOptions } from '../../../shared/sites/useFilterOptions';
 
 /** Spec 01 §9: the filter panel is 350 px wide, beside the map or in its drawer. */
 const FILTER_PANEL_WIDTH = 350;
@@ -46,7 +46,7 @@ function dataExportAddress(siteIds: string[], scenario: string): string {
   if (siteIds.length <= EXPORT_LIMITS.maxSiteIdsInAddress) query.set('siteIds', siteIds.join(','));
   return `/data-export?${query.toString().replace(/%2C/g, ',')}`;
 }
-import '../sites.css';
+import '../../../shared/sites/sites.css';
 
 /** A part of the screen still waiting for its config, in its own place in the grid. */
 function PanelLoading({ className, label }: { className: string; label: string }) {

@@ -17,7 +17,7 @@ import {
   type SiteFile,
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
-import { Permitted } from '../../app/access/Permitted';
+import { Permitted } from '../../platform/access/Permitted';
 import {
   deleteSiteFile,
   downloadSiteFile,

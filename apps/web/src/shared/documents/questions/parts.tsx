@@ -3,7 +3,7 @@ import { documentMessages, type Answer, type AnswerInput, type AnswerPolicy } fr
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { forwardRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { HTTP_FALLBACK_MESSAGE } from '../../api/client';
+import { HTTP_FALLBACK_MESSAGE } from '../../../api/client';
 import { deleteAnswer, refreshAnswers, submitAnswer } from './api';
 import { questionAnchor } from './rules';
 

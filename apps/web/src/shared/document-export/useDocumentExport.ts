@@ -7,7 +7,7 @@ import {
   type DocumentExportFormat,
 } from '@planning/shared';
 import { api, downloadFile, sendForFile } from '../../api/client';
-import { notifyError } from '../../app/notices/notifyError';
+import { notifyError } from '../../platform/notices/notifyError';
 import { notificationQueryKeys } from '../notifications/api';
 import { runDocumentExport, type ExportProgress } from './exportRun';
 

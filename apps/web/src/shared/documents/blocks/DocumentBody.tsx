@@ -9,7 +9,7 @@ import {
   type PublicDocument,
 } from '@planning/shared';
 // The question helpers' small pure rules only: their blocks arrive lazily, below.
-import { questionAnchor } from '../../document-questions/rules';
+import { questionAnchor } from '../questions/rules';
 import { useNearViewport } from '../hooks';
 import { headingLinkUrl, pageHeroId } from '../sections';
 
@@ -33,7 +33,7 @@ type Entity<T extends DocumentEntity['type']> = Extract<DocumentEntity, { type: 
 // Fetched once such a block comes near the viewport, so a page's first load carries neither the
 // answer forms (antd Select, TextArea, Modal) nor the map block's layer lists (issue 14: 300 kB).
 const QuestionBlock = lazy(() =>
-  import('../../document-questions/QuestionBlock').then((module) => ({ default: module.QuestionBlock })),
+  import('../questions/QuestionBlock').then((module) => ({ default: module.QuestionBlock })),
 );
 const MapBlock = lazy(() => import('./MapBlock').then((module) => ({ default: module.MapBlock })));
 const DocumentChart = lazy(() =>

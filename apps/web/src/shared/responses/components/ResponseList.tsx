@@ -6,8 +6,8 @@ import {
   responseManagerMessages,
   type ConsultationResponse,
 } from '@planning/shared';
-import { Permitted } from '../../../app/access/Permitted';
-import { useAccess } from '../../auth/hooks';
+import { Permitted } from '../../../platform/access/Permitted';
+import { useAccess } from '../../../platform/session/hooks';
 import { fetchResponses, responseQueryKeys, restoreResponse, type ResponseTarget } from '../api';
 import { errorText, excerptOf, formatDateTime } from '../format';
 import { DELETE, WRITE } from './ResponseForm';

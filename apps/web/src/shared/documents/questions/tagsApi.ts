@@ -1,5 +1,5 @@
 import { questionTagsSchema } from '@planning/shared';
-import { api } from '../../api/client';
+import { api } from '../../../api/client';
 
 /**
  * Replaces the resident's tags on one question of a document (spec 02 §2 My responses): the server

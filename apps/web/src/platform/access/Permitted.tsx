@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Tooltip } from 'antd';
 import type { Grant } from '@planning/shared';
-import { useAccess } from '../../features/auth/hooks';
+import { useAccess } from '../session/hooks';
 
 export const NO_PERMISSION_TEXT = 'You do not have permission to do this. Please contact your administrator.';
 

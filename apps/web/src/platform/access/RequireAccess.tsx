@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { featureAccess } from '@planning/shared';
 import { FullPageSpin } from '../../components/FullPageSpin';
-import { useAccess, useCurrentUser } from '../../features/auth/hooks';
+import { useAccess, useCurrentUser } from '../session/hooks';
 import { guardDecision, homeFor, type RouteRequirement } from './routeAccess';
 
 /** Shows its routes to users who meet the requirement; sends others to sign in or home. */

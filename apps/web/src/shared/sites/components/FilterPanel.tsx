@@ -12,7 +12,7 @@ import {
   type LeafFilterConfig,
   type SiteSearchConfig,
 } from '@planning/shared';
-import { Permitted } from '../../../app/access/Permitted';
+import { Permitted } from '../../../platform/access/Permitted';
 
 /** Spec 01 §2: checkbox filter lists show 3 items before 'Show more'. */
 export const CHECKBOX_LIST_VISIBLE = 3;

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Alert } from 'antd';
 import { Link, useLocation } from 'react-router';
 import { featureAccess, isMaintenanceExempt, maintenanceMessages } from '@planning/shared';
-import { useAccess } from '../../features/auth/hooks';
+import { useAccess } from '../session/hooks';
 import { useTenant } from '../tenant/TenantContext';
 import { isGlobalMaintenanceOn } from './maintenance';
 import { useMaintenanceClock } from './useMaintenanceClock';

@@ -11,7 +11,7 @@ import {
   type AnswerInput,
 } from '@planning/shared';
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, noContent } from '../../api/client';
+import { api, noContent } from '../../../api/client';
 
 const base = (documentId: string) => `/public/documents/${encodeURIComponent(documentId)}`;
 

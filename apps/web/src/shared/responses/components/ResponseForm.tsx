@@ -8,8 +8,8 @@ import {
   type ConsultationResponse,
 } from '@planning/shared';
 import { ApiError } from '../../../api/client';
-import { Permitted } from '../../../app/access/Permitted';
-import { useAccess } from '../../auth/hooks';
+import { Permitted } from '../../../platform/access/Permitted';
+import { useAccess } from '../../../platform/session/hooks';
 import { deleteResponse, responseQueryKeys, saveResponse, type ResponseTarget } from '../api';
 import { errorText } from '../format';
 import { ResponseTextEditor } from './ResponseTextEditor';

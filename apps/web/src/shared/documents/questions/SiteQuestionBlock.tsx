@@ -13,7 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DocumentMap } from '../public-documents/map/DocumentMap';
+import { DocumentMap } from '../map/DocumentMap';
 import { documentSitesQuery, siteLayersQuery } from './api';
 import { AnswerFields, emptyDraft, TextBox, type Draft, type FieldError } from './AnswerFields';
 import {

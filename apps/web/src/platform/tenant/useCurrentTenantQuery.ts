@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { clearStoredTenantName, storeTenantName } from '../../api/tenantStorage';
-import { fetchCurrentTenant, tenantsQueryKeys } from '../../features/tenants/api';
+import { fetchCurrentTenant, tenantsQueryKeys } from './tenantsApi';
 
 /** Maintenance switches must reach people who keep the app open. */
 export const CURRENT_TENANT_REFETCH_MS = 60_000;
