@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import webLayers from './eslint/webLayers.js';
 
 // Dependency directions (STYLE.md): apps import shared, never the reverse; shared uses no Node or
 // DOM API; the web app never reaches into the server; screens never call fetch themselves.
@@ -46,6 +47,7 @@ export default tseslint.config(
       'scripts/**/*.mjs',
       'bench/**/*.{ts,mjs}',
       '*.config.{ts,js}',
+      'eslint/**/*.js',
     ],
     languageOptions: { globals: globals.node },
   },
@@ -68,9 +70,10 @@ export default tseslint.config(
   {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: globals.browser },
-    plugins: { 'react-hooks': reactHooks },
+    plugins: { 'react-hooks': reactHooks, 'web-layers': webLayers },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'web-layers/one-way': 'error',
       'no-restricted-imports': [
         'error',
         {
