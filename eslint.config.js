@@ -17,7 +17,28 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }],
       eqeqeq: ['error', 'smart'],
       'no-console': 'error',
+      // No source file over 600 lines (tests too): split along a real seam instead.
+      'max-lines': ['error', { max: 600, skipBlankLines: false, skipComments: false }],
     },
+  },
+  {
+    // Still over 600 lines, to split next (issue 25 point 9); remove each from here once split.
+    files: [
+      'packages/shared/src/representations/personalData.corpus.ts',
+      'apps/server/src/db/schema.ts',
+      'apps/server/src/modules/jobs/jobs.queue.ts',
+      'apps/server/src/modules/sites/site-record.service.ts',
+      'apps/server/src/modules/representations/representations.seed.ts',
+      'apps/server/src/modules/representations/representations.test.ts',
+      'apps/server/src/modules/consultation-analysis/consultation-analysis.test.ts',
+      'apps/server/src/modules/documents/documents.test.ts',
+      'apps/server/src/modules/basemaps/basemaps.test.ts',
+      'apps/server/src/modules/sites/site-record.test.ts',
+      'apps/server/src/modules/content/content.documents.test.ts',
+      'apps/server/src/modules/files/files.test.ts',
+      'e2e/document-questions.test.ts',
+    ],
+    rules: { 'max-lines': 'off' },
   },
   {
     files: ['packages/shared/**/*.ts'],
