@@ -46,7 +46,7 @@ const seedDir = path.join(root, 'bench', '.data', 'map-load-seed');
 const seededMarker = path.join(seedDir, '.seeded');
 const TENANT = 'demo';
 const SITES = 20_000;
-/** The app's performance.mark (SITES_DRAWN_MARK in apps/web/src/features/sites/map/mapStyle.ts). */
+/** The app's performance.mark (SITES_DRAWN_MARK in apps/web/src/shared/sites/map/mapStyle.ts). */
 const SITES_DRAWN = 'sites-drawn';
 const DEADLINE_MS = 120_000;
 

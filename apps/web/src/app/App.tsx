@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router/dom';
-import { currentUserQuery } from '../features/auth/hooks';
-import { createQueryClient } from './queryClient';
+import { currentUserQuery } from '../platform/session/hooks';
+import { createQueryClient } from '../platform/queryClient';
 import { createAppRouter } from './router';
-import { currentTenantQuery } from './tenant/useCurrentTenantQuery';
+import { currentTenantQuery } from '../platform/tenant/useCurrentTenantQuery';
 
 /**
  * A client that asks at once, side by side, for the council and who is signed in: every screen

@@ -1,12 +1,12 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoonPage } from '../components/ComingSoonPage';
-import { HomeRedirect, RequireAccess } from './access/RequireAccess';
-import { routeRequirements, type RouteRequirement } from './access/routeAccess';
+import { HomeRedirect, RequireAccess } from '../platform/access/RequireAccess';
+import { routeRequirements, type RouteRequirement } from '../platform/access/routeAccess';
 import { AppRoot } from './AppRoot';
 import { lazyScreen } from './lazyScreen';
 import { NotFoundPage } from './NotFoundPage';
 import { RouteErrorPage } from './RouteErrorPage';
-import { TenantGate } from './tenant/TenantGate';
+import { TenantGate } from '../platform/tenant/TenantGate';
 
 // Fetched when first shown (screens.ts): a page loads only what it shows.
 const AppLayout = lazyScreen('layout', (m) => m.AppLayout);

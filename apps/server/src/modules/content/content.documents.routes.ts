@@ -23,21 +23,19 @@ import { requireAuth } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-helpers';
 import {
   createConfigDocument,
-  createConfigTemplate,
   deleteConfigDocument,
-  deleteConfigTemplate,
   getConfigDocument,
   getConfigDocumentMeta,
   getConfigDocumentsByAssignment,
   getConfigDocumentsByIds,
   getConfigVersion,
   listConfigDocuments,
-  listConfigTemplates,
   listConfigVersions,
   restoreConfigDocument,
   rollbackConfigDocument,
   updateConfigDocument,
 } from './content.documents.service';
+import { createConfigTemplate, deleteConfigTemplate, listConfigTemplates } from './content.templates.service';
 
 const tags = ['config-documents'];
 const admin = { access: featureAccess.admin };

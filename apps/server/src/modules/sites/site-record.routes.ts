@@ -25,27 +25,19 @@ import {
 } from '@planning/shared';
 import { requireAuth } from '../../lib/request-context';
 import {
-  addNote,
-  childSites,
   createCustomSite,
-  deleteNote,
-  deleteSites,
-  editNote,
-  listNotes,
   readSite,
-  relatedSites,
-  removeRelatedSite,
   requireLiveSite,
   revertOverride,
-  saveRelatedSite,
   siteIdInScenario,
-  siteScenarios,
   timeline,
   updateGeometry,
   updateSite,
-  updateVisibility,
   type Editor,
 } from './site-record.service';
+import { deleteSites, siteScenarios, updateVisibility } from './site-status.service';
+import { addNote, deleteNote, editNote, listNotes } from './site-notes.service';
+import { childSites, relatedSites, removeRelatedSite, saveRelatedSite } from './site-relations.service';
 import { errorResponses, signedInTenant } from '../../lib/route-helpers';
 
 const id = z.string().regex(/^\d{1,18}$/, 'A site id is a number');

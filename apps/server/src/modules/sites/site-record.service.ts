@@ -14,7 +14,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { computeSiteOverlaps } from '../overlaps/overlaps.service';
 import { isFlagOn } from '../tenants/tenants.queries';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import {
   editableField,
   normaliseEditValue,
@@ -52,7 +52,7 @@ export async function loadEditableDictionary(trx: Trx): Promise<Map<string, Edit
   );
 }
 
-async function editorName(trx: Trx, userId: string): Promise<string> {
+export async function editorName(trx: Trx, userId: string): Promise<string> {
   const row = await trx.selectFrom('users').select('name').where('id', '=', userId).executeTakeFirst();
   return row?.name || 'Unknown user';
 }
@@ -170,7 +170,7 @@ export async function siteIdInScenario(trx: Trx, siteId: string, scenario: strin
  * The site locked for a change, checked against the version the client read. Two officers who
  * opened the same version: the first edit wins, the second is told to reload (409).
  */
-async function lockSite(trx: Trx, siteId: string, version: number | undefined) {
+export async function lockSite(trx: Trx, siteId: string, version: number | undefined) {
   if (version === undefined) throw new HttpError(428, siteMessages.versionRequired);
   const { rows } = await sql<{ id: string; id_unique: string; version: number; scenario_name: string }>`
     select id::text as id, id_unique, version, scenario_name from sites
@@ -181,11 +181,11 @@ async function lockSite(trx: Trx, siteId: string, version: number | undefined) {
   return site;
 }
 
-const HISTORY_COLUMNS = sql`h.id::text as id, h.type, h.user_id::text as user_id, h.user_name, h.created_at,
+export const HISTORY_COLUMNS = sql`h.id::text as id, h.type, h.user_id::text as user_id, h.user_name, h.created_at,
   h.content, h.edit_field, h.edit_label, h.edit_old, h.edit_new, h.override_reason, h.file_name, h.action_type,
   h.edited_at`;
 
-type HistoryRow = {
+export type HistoryRow = {
   id: string;
   type: HistoryType;
   user_id: string | null;
@@ -202,7 +202,7 @@ type HistoryRow = {
   edited_at: Date | string | null;
 };
 
-function historyItem(row: HistoryRow): HistoryItem {
+export function historyItem(row: HistoryRow): HistoryItem {
   const edit =
     row.type === 'EDIT' && row.edit_field
       ? {
@@ -239,7 +239,7 @@ type NewEdit = {
 };
 
 /** EDIT history rows for a change made to these sites, in the change's own transaction. */
-async function recordEdits(trx: Trx, editor: Editor, edits: Array<NewEdit & { siteId: string }>) {
+export async function recordEdits(trx: Trx, editor: Editor, edits: Array<NewEdit & { siteId: string }>) {
   if (edits.length === 0) return [];
   const userName = await editorName(trx, editor.userId);
   const rows = await trx
@@ -264,7 +264,7 @@ async function recordEdits(trx: Trx, editor: Editor, edits: Array<NewEdit & { si
   return rows.map((row) => row.id);
 }
 
-async function historyByIds(trx: Trx, ids: string[]): Promise<HistoryItem[]> {
+export async function historyByIds(trx: Trx, ids: string[]): Promise<HistoryItem[]> {
   if (ids.length === 0) return [];
   const { rows } = await sql<HistoryRow>`select ${HISTORY_COLUMNS} from site_history h
     where h.id = any(${ids}::bigint[]) order by h.id desc`.execute(trx);
@@ -272,7 +272,7 @@ async function historyByIds(trx: Trx, ids: string[]): Promise<HistoryItem[]> {
 }
 
 /** The value of one field on each of these sites, as stored. */
-async function currentValues(
+export async function currentValues(
   trx: Trx,
   field: EditableField,
   siteIds: string[],
@@ -451,142 +451,6 @@ export async function requireLiveSite(trx: Trx, siteId: string) {
   return { id: String(site.id), id_unique: site.id_unique, scenario_name: site.scenario_name };
 }
 
-const noteOf = (item: HistoryItem) => ({
-  id: item.id,
-  note_content: item.content ?? '',
-  user_id: item.user_id,
-  user_name: item.user_name,
-  date: item.date,
-  edited_at: item.edited_at,
-});
-
-export async function listNotes(trx: Trx, siteId: string) {
-  await requireLiveSite(trx, siteId);
-  const { rows } = await sql<HistoryRow>`select ${HISTORY_COLUMNS} from site_history h
-    where h.site_id = ${siteId} and h.type = 'NOTE' order by h.id desc`.execute(trx);
-  return rows.map((row) => noteOf(historyItem(row)));
-}
-
-/** Spec 01 §7 save note: a NOTE history item by the signed-in user. */
-export async function addNote(trx: Trx, editor: Editor, siteId: string, content: string) {
-  await requireLiveSite(trx, siteId);
-  const row = await trx
-    .insertInto('site_history')
-    .values({
-      tenant_id: editor.tenantId,
-      site_id: siteId,
-      type: 'NOTE',
-      user_id: editor.userId,
-      user_name: await editorName(trx, editor.userId),
-      content,
-    })
-    .returning(sql<string>`id::text`.as('id'))
-    .executeTakeFirstOrThrow();
-  return noteOf((await historyByIds(trx, [row.id]))[0]!);
-}
-
-/** Spec 01 §5: a user may edit (or delete) a note only if it is their own. */
-async function ownNote(trx: Trx, editor: Editor, siteId: string, noteId: string) {
-  await requireLiveSite(trx, siteId);
-  const note = await trx
-    .selectFrom('site_history')
-    .select('user_id')
-    .where('id', '=', noteId as never)
-    .where('site_id', '=', siteId)
-    .where('type', '=', 'NOTE')
-    .executeTakeFirst();
-  if (!note) throw notFound(siteMessages.noteNotFound);
-  if (note.user_id !== editor.userId) throw forbidden(siteMessages.noteNotYours);
-}
-
-export async function editNote(trx: Trx, editor: Editor, siteId: string, noteId: string, content: string) {
-  await ownNote(trx, editor, siteId, noteId);
-  await sql`update site_history set content = ${content}, edited_at = now() where id = ${noteId}`.execute(
-    trx,
-  );
-  return noteOf((await historyByIds(trx, [noteId]))[0]!);
-}
-
-export async function deleteNote(trx: Trx, editor: Editor, siteId: string, noteId: string) {
-  await ownNote(trx, editor, siteId, noteId);
-  await sql`delete from site_history where id = ${noteId}`.execute(trx);
-}
-
-/** DELETE /site/{id} and the bulk delete: sites are kept, marked deleted (lists and search drop them). */
-export async function deleteSites(trx: Trx, siteIds: readonly number[]): Promise<number> {
-  const ids = [...new Set(siteIds)].map(String);
-  const { rows } = await sql<{ n: number }>`
-    select count(*)::int as n from sites where id = any(${ids}::bigint[]) and not is_deleted`.execute(trx);
-  if ((rows[0]?.n ?? 0) !== ids.length) throw notFound(serverMessages.nonExistingId);
-  const result =
-    await sql`update sites set is_deleted = true where id = any(${ids}::bigint[]) and not is_deleted`.execute(
-      trx,
-    );
-  return Number(result.numAffectedRows ?? ids.length);
-}
-
-/** The same id_unique's rows in each scenario, with whether each is on the public map. */
-export async function siteScenarios(trx: Trx, siteId: string) {
-  const site = await requireLiveSite(trx, siteId);
-  const rows = await trx
-    .selectFrom('sites')
-    .select(['id', 'scenario_name', 'public_map_visibility'])
-    .where('id_unique', '=', site.id_unique)
-    .where('is_deleted', '=', false)
-    .orderBy('scenario_name')
-    .execute();
-  return rows.map((row) => ({ ...row, id: String(row.id) }));
-}
-
-/**
- * Spec 01 §4 public visibility: this site, or (in scenario selection mode) the chosen scenarios of
- * its id_unique; each row that changes gets its history item.
- */
-export async function updateVisibility(
-  trx: Trx,
-  editor: Editor,
-  siteId: string,
-  body: { public_map_visibility: boolean; scenario_names?: string[] | undefined },
-  version: number | undefined,
-) {
-  const site = await lockSite(trx, siteId, version);
-  let targets = [site.id];
-  if (body.scenario_names) {
-    const rows = await siteScenarios(trx, siteId);
-    const chosen = rows.filter((row) => body.scenario_names!.includes(row.scenario_name));
-    if (chosen.length !== new Set(body.scenario_names).size) throw badRequest(siteMessages.scenarioMissing);
-    targets = chosen.map((row) => row.id);
-  }
-  const dictionary = await loadEditableDictionary(trx);
-  const field = dictionary.get('public_map_visibility') ?? {
-    name: 'public_map_visibility',
-    label: 'On the public map',
-    fieldType: 'switch' as const,
-    storage: 'column' as const,
-    min: null,
-    max: null,
-    options: null,
-  };
-  const before = await currentValues(trx, field, targets);
-  const changed = targets.filter((id) => before.get(id) !== body.public_map_visibility);
-  if (changed.length) {
-    await sql`update sites set public_map_visibility = ${body.public_map_visibility}
-      where id = any(${changed}::bigint[])`.execute(trx);
-    await recordEdits(
-      trx,
-      editor,
-      changed.map((id) => ({
-        siteId: id,
-        field: field.name,
-        label: field.label,
-        old: before.get(id),
-        new: body.public_map_visibility,
-      })),
-    );
-  }
-  return readSite(trx, siteId, dictionary);
-}
-
 /** Whether the council lets a drawn site overlap another (spec 01 §4; flag siteOverlap). */
 function overlapAllowed(trx: Trx): Promise<boolean> {
   return isFlagOn(trx, 'siteOverlap');
@@ -723,69 +587,4 @@ async function defaultScenario(trx: Trx): Promise<string> {
     .orderBy('name')
     .executeTakeFirst();
   return row?.name ?? DEFAULT_SCENARIO;
-}
-
-/** A site's child sites (drawn inside it), live ones only. */
-export async function childSites(trx: Trx, siteId: string) {
-  await requireLiveSite(trx, siteId);
-  const { rows } = await sql<{ id: string; id_unique: string; site_name: string | null }>`
-    select c.id::text as id, c.id_unique, c.site_name
-    from sites p, jsonb_array_elements(p.children_data) as child
-    join sites c on c.id = (child ->> 'id')::bigint and not c.is_deleted
-    where p.id = ${siteId} order by c.id`.execute(trx);
-  return rows;
-}
-
-export async function relatedSites(trx: Trx, siteId: string) {
-  await requireLiveSite(trx, siteId);
-  const { rows } = await sql<{
-    id: string;
-    id_unique: string;
-    site_name: string | null;
-    is_primary: boolean;
-    comment: string | null;
-  }>`
-    select s.id::text as id, s.id_unique, s.site_name, r.is_primary, r.comment
-    from site_relations r join sites s on s.id = r.related_site_id and not s.is_deleted
-    where r.site_id = ${siteId} order by r.is_primary desc, s.id`.execute(trx);
-  return rows.map((row) => ({
-    id: row.id,
-    id_unique: row.id_unique,
-    site_name: row.site_name,
-    isPrimary: row.is_primary,
-    comment: row.comment,
-  }));
-}
-
-/** Relates two sites of the council, or updates the relation; one primary related site at most. */
-export async function saveRelatedSite(
-  trx: Trx,
-  editor: Editor,
-  siteId: string,
-  relatedId: string,
-  body: { isPrimary: boolean; comment: string | null },
-) {
-  if (siteId === relatedId) throw badRequest(siteMessages.relatedToItself);
-  await requireLiveSite(trx, siteId);
-  await requireLiveSite(trx, relatedId);
-  if (body.isPrimary) {
-    await sql`update site_relations set is_primary = false where site_id = ${siteId} and is_primary`.execute(
-      trx,
-    );
-  }
-  await sql`insert into site_relations (tenant_id, site_id, related_site_id, is_primary, comment)
-    values (${editor.tenantId}, ${siteId}, ${relatedId}, ${body.isPrimary}, ${body.comment || null})
-    on conflict (site_id, related_site_id) do update set is_primary = excluded.is_primary, comment = excluded.comment`.execute(
-    trx,
-  );
-  return relatedSites(trx, siteId);
-}
-
-export async function removeRelatedSite(trx: Trx, siteId: string, relatedId: string) {
-  await requireLiveSite(trx, siteId);
-  const result =
-    await sql`delete from site_relations where site_id = ${siteId} and related_site_id = ${relatedId}`.execute(
-      trx,
-    );
-  if (Number(result.numAffectedRows ?? 0) === 0) throw notFound(serverMessages.nonExistingId);
 }

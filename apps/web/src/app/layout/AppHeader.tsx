@@ -1,6 +1,6 @@
 import { Layout } from 'antd';
-import { useTenant } from '../tenant/TenantContext';
-import { headerColors } from '../tenant/tenantTheme';
+import { useTenant } from '../../platform/tenant/TenantContext';
+import { headerColors } from '../../platform/tenant/tenantTheme';
 import { NotificationsBell } from '../../features/notifications/NotificationsBell';
 import { UserMenu } from './UserMenu';
 

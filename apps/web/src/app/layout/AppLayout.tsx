@@ -1,13 +1,13 @@
 import { Layout } from 'antd';
 import { Outlet, useLocation } from 'react-router';
-import { PageMaintenance } from '../maintenance/PageMaintenance';
-import { pageMaintenanceFor } from '../maintenance/maintenance';
-import { useMaintenanceClock } from '../maintenance/useMaintenanceClock';
-import { useTenant } from '../tenant/TenantContext';
+import { PageMaintenance } from '../../platform/maintenance/PageMaintenance';
+import { pageMaintenanceFor } from '../../platform/maintenance/maintenance';
+import { useMaintenanceClock } from '../../platform/maintenance/useMaintenanceClock';
+import { useTenant } from '../../platform/tenant/TenantContext';
 import { AppHeader } from './AppHeader';
 import { layoutVisibility } from './layoutVisibility';
 import { SideNav } from './SideNav';
-import { MAIN_CONTENT_ID, SkipLink } from './SkipLink';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
 
 /** Header, side menu and content area around every screen (spec 01 §2 "Layout"). */
 export function AppLayout() {

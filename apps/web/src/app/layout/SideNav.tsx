@@ -4,9 +4,9 @@ import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { useLocation, useNavigate } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { featureAccess } from '@planning/shared';
-import { useAccess } from '../../features/auth/hooks';
+import { useAccess } from '../../platform/session/hooks';
 import { fetchSiteLists, listQueryKeys } from '../../features/sites/lists/api';
-import { useTenant } from '../tenant/TenantContext';
+import { useTenant } from '../../platform/tenant/TenantContext';
 import { useNavCollapsed } from './navCollapsed';
 import { NARROW_LAYOUT, useMediaQuery } from '../../components/useMediaQuery';
 import {

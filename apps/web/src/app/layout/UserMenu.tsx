@@ -1,9 +1,9 @@
 import { Button, Dropdown, type MenuProps } from 'antd';
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { logout } from '../../features/auth/api';
-import { useCurrentUser, useResetAuth } from '../../features/auth/hooks';
-import { notifyError } from '../notices/notifyError';
+import { logout } from '../../platform/session/api';
+import { useCurrentUser, useResetAuth } from '../../platform/session/hooks';
+import { notifyError } from '../../platform/notices/notifyError';
 
 /** The header's account corner: the user's name with sign-out, or a way to log in. */
 export function UserMenu() {

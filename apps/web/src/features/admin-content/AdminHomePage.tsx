@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router';
 import { Card, Typography } from 'antd';
-import { AdminFrame } from './AdminFrame';
-import { adminProducts, productOf, type AdminProduct } from './adminTabs';
+import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
+import { adminProducts, productOf, type AdminProduct } from '../../shared/admin-frame/adminTabs';
 
 function ProductTabs({ product, headingLevel }: { product: AdminProduct; headingLevel: 2 | 3 }) {
   return (

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Table, Tag, Typography } from 'antd';
 import type { DocumentActivity } from '@planning/shared';
-import { AdminFrame } from './AdminFrame';
+import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { adminContentKeys, fetchDocumentActivity } from './api';
 import { when } from './format';
 

@@ -15,7 +15,7 @@ import {
   type EventFeature,
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
-import { AdminFrame } from './AdminFrame';
+import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import {
   adminContentKeys,
   createAdminEvent,

@@ -11,9 +11,9 @@ import {
   type AdminEventList,
   type EventState,
 } from '@planning/shared';
-import { useAccess } from '../auth/hooks';
-import { notifyError } from '../../app/notices/notifyError';
-import { AdminFrame } from './AdminFrame';
+import { useAccess } from '../../platform/session/hooks';
+import { notifyError } from '../../platform/notices/notifyError';
+import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { EventsTable } from './EventsTable';
 import { adminContentKeys, fetchAdminEvents, fetchStaffEvents, setEventCancelled } from './api';
 

@@ -10,7 +10,7 @@ import {
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
-import { AdminFrame } from './AdminFrame';
+import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { PolicyEditor } from './PolicyEditor';
 import { adminContentKeys, fetchPolicy, savePolicy } from './api';
 import { when } from './format';

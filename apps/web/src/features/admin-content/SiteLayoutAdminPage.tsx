@@ -15,9 +15,9 @@ import {
   LAYOUT_COLUMNS,
   defaultLayouts,
   withEveryPanel,
-} from '../sites/details/siteLayout';
+} from '../../shared/sites/siteLayout';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
-import { AdminFrame } from './AdminFrame';
+import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { adminContentKeys, fetchCouncilLayout, saveCouncilLayout } from './api';
 import { when } from './format';
 

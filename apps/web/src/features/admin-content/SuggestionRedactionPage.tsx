@@ -24,7 +24,7 @@ import {
   type Submission,
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
-import { AdminFrame } from './AdminFrame';
+import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { adminContentKeys, fetchSubmissions, redactSubmission } from './api';
 import { when } from './format';
 

@@ -8,4 +8,4 @@ export { PrivacyPolicyAdminPage, PolicyPage, TermsPage } from './PolicyPages';
 export { SuggestionRedactionPage } from './SuggestionRedactionPage';
 export { AnalyticsAdminPage } from './AnalyticsAdminPage';
 export { ConsultationsHomePage } from './ConsultationsHomePage';
-export { AdminFrame } from './AdminFrame';
+export { AdminFrame } from '../../shared/admin-frame/AdminFrame';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert } from 'antd';
 import { ApiError } from '../../api/client';
-import { AdminFrame } from '../admin-content/AdminFrame';
+import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 
 /** The server's words for a refusal (last administrator, a grant not held, a name taken…). */
 export function errorText(error: unknown): string {

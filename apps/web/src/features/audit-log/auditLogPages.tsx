@@ -1,4 +1,4 @@
-import { AdminFrame } from '../admin-content/AdminFrame';
+import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,7 +19,7 @@ import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { AUDIT_LOG_LIMITS, auditActionGroups, auditLogMessages, type AuditEntry } from '@planning/shared';
 import { ApiError } from '../../api/client';
-import { notifyError } from '../../app/notices/notifyError';
+import { notifyError } from '../../platform/notices/notifyError';
 import { auditLogQueryKeys, downloadAuditCsv, fetchAuditLog } from './api';
 import {
   detailRows,

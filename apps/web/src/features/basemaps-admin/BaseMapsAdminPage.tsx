@@ -30,7 +30,7 @@ import {
   type BaseMapSettings,
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
-import { useTenant } from '../../app/tenant/TenantContext';
+import { useTenant } from '../../platform/tenant/TenantContext';
 import {
   addRaster,
   addStyle,

@@ -32,8 +32,8 @@ import {
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
 import { LoadFailed, SaveBar } from './settingsParts';
-import { currentTenantQuery } from '../../app/tenant/useCurrentTenantQuery';
-import { useTenant } from '../../app/tenant/TenantContext';
+import { currentTenantQuery } from '../../platform/tenant/useCurrentTenantQuery';
+import { useTenant } from '../../platform/tenant/TenantContext';
 import { BrandPreview } from './BrandPreview';
 import { ColourInput, ContrastStatus, isHex } from './colourFields';
 import {

@@ -6,7 +6,7 @@ import {
   type AdminFeatureFlags,
   type FeatureFlagName,
 } from '@planning/shared';
-import { currentTenantQuery } from '../../app/tenant/useCurrentTenantQuery';
+import { currentTenantQuery } from '../../platform/tenant/useCurrentTenantQuery';
 import { LoadFailed } from './settingsParts';
 import { councilSettingsQueryKeys, fetchFlags, saveFlags } from './api';
 

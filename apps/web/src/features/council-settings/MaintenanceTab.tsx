@@ -25,7 +25,7 @@ import {
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
 import { LoadFailed, SaveBar } from './settingsParts';
-import { currentTenantQuery } from '../../app/tenant/useCurrentTenantQuery';
+import { currentTenantQuery } from '../../platform/tenant/useCurrentTenantQuery';
 import { councilSettingsQueryKeys, fetchMaintenance, saveMaintenance } from './api';
 import {
   fromMaintenanceValues,

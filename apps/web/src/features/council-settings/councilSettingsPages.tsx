@@ -3,8 +3,8 @@ import { Spin, Tabs, Typography } from 'antd';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { featureAccess } from '@planning/shared';
 import { FullPageSpin } from '../../components/FullPageSpin';
-import { useAccess } from '../auth/hooks';
-import { ApiKeysPage } from '../api-keys/ApiKeysPage';
+import { useAccess } from '../../platform/session/hooks';
+import { ApiKeysPage } from '../../shared/api-keys/ApiKeysPage';
 import './councilSettings.css';
 
 // The Council tab carries the map library for the location picker: fetched when first shown.

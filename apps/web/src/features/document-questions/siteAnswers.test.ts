@@ -1,7 +1,7 @@
 import { documentConfigSchema, questionSchema, type Answer } from '@planning/shared';
 import { describe, expect, it } from 'vitest';
 import { questionsInOrder } from './pages/MyResponsesPage';
-import { answersBySite, siteQuestionsOf } from './SiteQuestionBlock';
+import { answersBySite, siteQuestionsOf } from '../../shared/documents/questions/SiteQuestionBlock';
 
 const mapLinked = questionSchema.parse({
   id: 'parent',

@@ -3,7 +3,7 @@ import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Alert, Button, Card, Col, Descriptions, Input, Row, Space, Table, Tag, Typography } from 'antd';
 import type { Layer, LayerFeature, LayerStyle } from '@planning/shared';
-import { fetchLayerFeature, layerQueryKeys } from '../layers/api';
+import { fetchLayerFeature, layerQueryKeys } from '../../shared/layers/api';
 import { geodataQueryKeys, searchLayerFeatures } from './api';
 import { AddressedLayer } from './components/AddressedLayer';
 import { LayerMap } from './components/LayerMap';

@@ -18,7 +18,7 @@ export type LayerConfigs = {
 /** The council's document, and whether it has one of its own yet (else the empty default). */
 export type LayerConfigDocument<T extends LayerConfigType> = { stored: boolean; config: LayerConfigs[T] };
 
-// The maps keep the same documents under ['configs', type] (features/layers), in their own shape:
+// The maps keep the same documents under ['configs', type] (shared/layers), in their own shape:
 // this screen's copy sits beneath it, so one invalidation refreshes both.
 export const layerConfigQueryKeys = {
   config: (type: LayerConfigType) => ['configs', type, 'document'] as const,

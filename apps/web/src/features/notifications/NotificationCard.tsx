@@ -13,7 +13,7 @@ import {
   type Notification,
 } from '@planning/shared';
 import { downloadFile } from '../../api/client';
-import { notifyError } from '../../app/notices/notifyError';
+import { notifyError } from '../../platform/notices/notifyError';
 import type { useNotificationActions } from './useNotifications';
 import { isDownloadExpired } from './downloadExpiry';
 

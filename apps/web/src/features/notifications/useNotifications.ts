@@ -1,8 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { featureAccess, NOTIFICATION_POLL_MS, notificationMessages } from '@planning/shared';
-import { notifyError } from '../../app/notices/notifyError';
-import { useTenant } from '../../app/tenant/TenantContext';
-import { useAccess } from '../auth/hooks';
+import { notifyError } from '../../platform/notices/notifyError';
+import { useTenant } from '../../platform/tenant/TenantContext';
+import { useAccess } from '../../platform/session/hooks';
 import {
   cancelJob,
   deleteNotification,
@@ -10,7 +10,7 @@ import {
   markAllViewed,
   notificationQueryKeys,
   setNotificationArchived,
-} from './api';
+} from '../../shared/notifications/api';
 
 /** Whether this user sees the bell: staff, in a council with the notifications flag on. */
 export function useNotificationsAvailable(): boolean {

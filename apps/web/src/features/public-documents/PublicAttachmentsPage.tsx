@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ApiError, downloadFile } from '../../api/client';
-import { documentAttachmentsQuery, publicDocumentQuery } from './api';
+import { documentAttachmentsQuery, publicDocumentQuery } from '../../shared/documents/api';
 
 /** A file size in words (kB and MB, as people read them). */
 export function fileSize(bytes: number): string {
@@ -41,7 +41,7 @@ export function PublicAttachmentsPage() {
       await downloadFile(path, name);
     } catch (error) {
       // The notice's code (antd notification) is fetched only when there is something to say.
-      const { notifyError } = await import('../../app/notices/notifyError');
+      const { notifyError } = await import('../../platform/notices/notifyError');
       notifyError(error);
     }
   };

@@ -7,11 +7,11 @@ import {
 } from '@ant-design/icons';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { DocumentExportFormat } from '@planning/shared';
-import { useTenant } from '../../app/tenant/TenantContext';
-import { headerColors } from '../../app/tenant/tenantTheme';
-import { logout } from '../auth/api';
-import { useAccess, useCurrentUser, useResetAuth } from '../auth/hooks';
-import type { ExportProgress } from '../document-export/useDocumentExport';
+import { useTenant } from '../../platform/tenant/TenantContext';
+import { headerColors } from '../../platform/tenant/tenantTheme';
+import { logout } from '../../platform/session/api';
+import { useAccess, useCurrentUser, useResetAuth } from '../../platform/session/hooks';
+import type { ExportProgress } from '../../shared/document-export/useDocumentExport';
 import { MenuButton, type MenuItem } from './MenuButton';
 
 const CONSULTATIONS_READ = [{ unit: 'consultations', action: 'read' }] as const;
@@ -177,7 +177,7 @@ function PublicUserMenu({
     try {
       await logout();
     } catch (error) {
-      const { notifyError } = await import('../../app/notices/notifyError');
+      const { notifyError } = await import('../../platform/notices/notifyError');
       notifyError(error);
       return;
     }

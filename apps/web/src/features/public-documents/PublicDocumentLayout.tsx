@@ -1,16 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useOutletContext, useParams, useSearchParams } from 'react-router';
-import { MAIN_CONTENT_ID, SkipLink } from '../../app/layout/SkipLink';
-import { PageMaintenance } from '../../app/maintenance/PageMaintenance';
-import { pageMaintenanceFor } from '../../app/maintenance/maintenance';
-import { useMaintenanceClock } from '../../app/maintenance/useMaintenanceClock';
-import { useTenant } from '../../app/tenant/TenantContext';
-import { useAccess } from '../auth/hooks';
-import { useDocumentExport } from '../document-export/useDocumentExport';
-import { publicDocumentListQuery, publicDocumentQuery } from './api';
-import { useTimedNotice } from './hooks';
+import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
+import { PageMaintenance } from '../../platform/maintenance/PageMaintenance';
+import { pageMaintenanceFor } from '../../platform/maintenance/maintenance';
+import { useMaintenanceClock } from '../../platform/maintenance/useMaintenanceClock';
+import { useTenant } from '../../platform/tenant/TenantContext';
+import { useAccess } from '../../platform/session/hooks';
+import { useDocumentExport } from '../../shared/document-export/useDocumentExport';
+import { publicDocumentListQuery, publicDocumentQuery } from '../../shared/documents/api';
+import { useTimedNotice } from '../../shared/documents/hooks';
 import { PublicDocumentHeader } from './PublicDocumentHeader';
-import './publicDocuments.css';
+import '../../shared/documents/publicDocuments.css';
 
 const CONSULTATIONS_READ = [{ unit: 'consultations', action: 'read' }] as const;
 

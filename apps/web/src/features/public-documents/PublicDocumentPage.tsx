@@ -5,12 +5,12 @@ import { documentMessages, documentOutline, type Answer } from '@planning/shared
 import { ApiError } from '../../api/client';
 import { NARROW_LAYOUT, useMediaQuery } from '../../components/useMediaQuery';
 // The query only: the question blocks themselves arrive lazily (blocks/DocumentBody.tsx).
-import { documentAnswersQuery } from '../document-questions/api';
-import { documentStatusQuery, publicDocumentQuery } from './api';
-import { ContentsList, DocumentBody } from './blocks/DocumentBody';
-import { useDocumentTracking } from './hooks';
+import { documentAnswersQuery } from '../../shared/documents/questions/api';
+import { documentStatusQuery, publicDocumentQuery } from '../../shared/documents/api';
+import { ContentsList, DocumentBody } from '../../shared/documents/blocks/DocumentBody';
+import { useDocumentTracking } from '../../shared/documents/hooks';
 import { usePublicLayout } from './PublicDocumentLayout';
-import { pageHeroId } from './sections';
+import { pageHeroId } from '../../shared/documents/sections';
 
 const NO_ANSWERS: readonly Answer[] = [];
 

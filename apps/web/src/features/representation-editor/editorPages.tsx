@@ -14,7 +14,7 @@ import {
   type SubRepresentation,
 } from '@planning/shared';
 import { ApiError } from '../../api/client';
-import { useTenant } from '../../app/tenant/TenantContext';
+import { useTenant } from '../../platform/tenant/TenantContext';
 import {
   createSubRepresentation,
   editorQueryKeys,

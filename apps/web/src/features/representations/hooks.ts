@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { REPRESENTATION_LIMITS, type CustomColumnTable, type Grant } from '@planning/shared';
-import { useAccess } from '../auth/hooks';
+import { useAccess } from '../../platform/session/hooks';
 import { fetchColumns, fetchEvents, fetchSettings, fetchTopics, managerQueryKeys } from './api';
 import {
   asksForFilters,

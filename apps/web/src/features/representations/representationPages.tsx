@@ -4,7 +4,7 @@ import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { Result, Tabs } from 'antd';
 import { consultationMessages } from '@planning/shared';
-import { useTenant } from '../../app/tenant/TenantContext';
+import { useTenant } from '../../platform/tenant/TenantContext';
 import { ContactDetail, OrganisationDetail } from './details/PeopleDetails';
 import { RepresentationDetail } from './details/RepresentationDetail';
 import { CustomColumnDrawer } from './drawers/CustomColumnDrawer';
@@ -27,7 +27,7 @@ import './representations.css';
 
 // The response drawer (the response manager's form, with TipTap) is fetched only when it opens.
 const ResponseDrawer = lazy(() =>
-  import('../responses/ResponseDrawer').then((module) => ({ default: module.ResponseDrawer })),
+  import('../../shared/responses/ResponseDrawer').then((module) => ({ default: module.ResponseDrawer })),
 );
 
 /** /consultations/representations/{tab}/{flow?}/{step?}: the representation manager. */

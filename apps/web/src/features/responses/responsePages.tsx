@@ -5,14 +5,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Empty, Result } from 'antd';
 import type { ConsultationResponse } from '@planning/shared';
 import { consultationMessages } from '@planning/shared';
-import { useTenant } from '../../app/tenant/TenantContext';
-import { useAccess } from '../auth/hooks';
-import { fetchSubRepresentation, responseQueryKeys, type ResponseTarget } from './api';
-import { ResponseForm, WRITE } from './components/ResponseForm';
-import { ResponseList } from './components/ResponseList';
-import { RepresentationField, TargetPanel } from './components/TargetPanel';
-import { useLeaveGuard } from './components/useLeaveGuard';
-import './responses.css';
+import { useTenant } from '../../platform/tenant/TenantContext';
+import { useAccess } from '../../platform/session/hooks';
+import { fetchSubRepresentation, responseQueryKeys, type ResponseTarget } from '../../shared/responses/api';
+import { ResponseForm, WRITE } from '../../shared/responses/components/ResponseForm';
+import { ResponseList } from '../../shared/responses/components/ResponseList';
+import { RepresentationField, TargetPanel } from '../../shared/responses/components/TargetPanel';
+import { useLeaveGuard } from '../../shared/responses/components/useLeaveGuard';
+import '../../shared/responses/responses.css';
 
 /** What the form shows: a new response, or one being edited. */
 type FormMode = { kind: 'new' } | { kind: 'edit'; response: ConsultationResponse };

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { filtersFromValues, type FilterValues, type SearchArea, type SearchFilter } from '@planning/shared';
-import { fetchSiteSearchConfig, sitesQueryKeys } from './api';
+import { fetchSiteSearchConfig, sitesQueryKeys } from '../../shared/sites/api';
 
 /** The applied search as the API takes it: the panel's filters plus the drawn area; null until known. */
 export function useAppliedFilters(values: FilterValues, area: SearchArea | null) {

@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import type { SearchFilter } from '@planning/shared';
-import { fetchMatchingIds, searchSites, sitesQueryKeys } from './api';
+import { fetchMatchingIds, searchSites, sitesQueryKeys } from '../../shared/sites/api';
 import type { ResultSite } from './components/SiteCard';
-import { RESULT_PAGE, pageRequest, sitesKnown, wantsIds } from './resultPages';
+import { RESULT_PAGE, pageRequest, sitesKnown, wantsIds } from '../../shared/sites/resultPages';
 
 type Search = { filters: SearchFilter[]; scenario: string | undefined; attributes: string[] };
 type Page = { sites: ResultSite[]; total: number };

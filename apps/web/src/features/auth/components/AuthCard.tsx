@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTenant } from '../../../app/tenant/TenantContext';
+import { useTenant } from '../../../platform/tenant/TenantContext';
 
 type AuthCardProps = { title: string; children: ReactNode };
 

@@ -5,8 +5,13 @@ import { acceptInvitationSchema, completePasswordResetSchema, safeReturnUrl } fr
 import { ApiError } from '../../../api/client';
 import { SchemaForm } from '../../../components/forms/SchemaForm';
 import { schemaRule, showServerIssues } from '../../../components/forms/schemaForm';
-import { acceptInvitation, checkInvitation, completePasswordReset, verifyEmail } from '../api';
-import { useResetAuth } from '../hooks';
+import {
+  acceptInvitation,
+  checkInvitation,
+  completePasswordReset,
+  verifyEmail,
+} from '../../../platform/session/api';
+import { useResetAuth } from '../../../platform/session/hooks';
 import { AuthCard, FormError } from '../components/AuthCard';
 import { reportAuthError } from '../components/authErrors';
 

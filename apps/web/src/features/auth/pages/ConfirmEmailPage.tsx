@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from 'antd';
 import { useSearchParams } from 'react-router';
-import { resendVerification } from '../api';
+import { resendVerification } from '../../../platform/session/api';
 import { AuthCard, FormError } from '../components/AuthCard';
 import { reportAuthError } from '../components/authErrors';
 

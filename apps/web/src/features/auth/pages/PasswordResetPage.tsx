@@ -3,7 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { requestPasswordResetSchema } from '@planning/shared';
 import { SchemaForm } from '../../../components/forms/SchemaForm';
 import { schemaRule } from '../../../components/forms/schemaForm';
-import { requestPasswordReset } from '../api';
+import { requestPasswordReset } from '../../../platform/session/api';
 import { AuthCard, FormError } from '../components/AuthCard';
 import { reportAuthError } from '../components/authErrors';
 

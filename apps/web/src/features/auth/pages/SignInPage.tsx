@@ -6,10 +6,10 @@ import { authMessages, loginSchema, safeReturnUrl } from '@planning/shared';
 import { ApiError } from '../../../api/client';
 import { SchemaForm } from '../../../components/forms/SchemaForm';
 import { schemaRule, showServerIssues } from '../../../components/forms/schemaForm';
-import { authQueryKeys, fetchProviders, login } from '../api';
+import { authQueryKeys, fetchProviders, login } from '../../../platform/session/api';
 import { AuthCard, FormError, FormNotice } from '../components/AuthCard';
 import { reportAuthError } from '../components/authErrors';
-import { useResetAuth } from '../hooks';
+import { useResetAuth } from '../../../platform/session/hooks';
 
 type SignInPageProps = {
   /** Staff sign in at /sign-in; the public logs in to consultation pages at /login. */

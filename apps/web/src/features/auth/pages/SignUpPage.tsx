@@ -5,7 +5,7 @@ import { safeReturnUrl, signUpSchema } from '@planning/shared';
 import { ApiError } from '../../../api/client';
 import { SchemaForm } from '../../../components/forms/SchemaForm';
 import { schemaRule, showServerIssues } from '../../../components/forms/schemaForm';
-import { signUp } from '../api';
+import { signUp } from '../../../platform/session/api';
 import { AuthCard, FormError } from '../components/AuthCard';
 import { reportAuthError } from '../components/authErrors';
 

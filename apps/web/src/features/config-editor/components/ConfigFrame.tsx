@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AdminFrame } from '../../admin-content/AdminFrame';
+import { AdminFrame } from '../../../shared/admin-frame/AdminFrame';
 
 /** The config screens' frame: the admin frame (which stacks on a phone, spec 03 §2). */
 export function ConfigFrame({

@@ -3,15 +3,15 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Spin } from 'antd';
 import { DeleteOutlined, FilterOutlined } from '@ant-design/icons';
 import { describeFilterValues, type FilterValues, type SearchFilter } from '@planning/shared';
-import { requestFailureMessage } from '../../../app/notices/errorNotice';
+import { requestFailureMessage } from '../../../platform/notices/errorNotice';
 // The site search's own filter panel and helpers (/map, /table), so a map block's filters are
 // built with the same fields, options and checks as a search.
-import { fetchSiteSearchConfig, searchSites, sitesMessages, sitesQueryKeys } from '../../sites/api';
-import { AppliedFilters } from '../../sites/components/AppliedFilters';
-import { FilterPanel } from '../../sites/components/FilterPanel';
-import { resultsText } from '../../sites/resultPages';
-import { useFilterOptions } from '../../sites/useFilterOptions';
-import '../../sites/sites.css';
+import { fetchSiteSearchConfig, searchSites, sitesMessages, sitesQueryKeys } from '../../../shared/sites/api';
+import { AppliedFilters } from '../../../shared/sites/components/AppliedFilters';
+import { FilterPanel } from '../../../shared/sites/components/FilterPanel';
+import { resultsText } from '../../../shared/sites/resultPages';
+import { useFilterOptions } from '../../../shared/sites/useFilterOptions';
+import '../../../shared/sites/sites.css';
 import { builderQueryKeys } from '../api';
 import { panelFiltersOf, storedFiltersOf } from '../mapSiteFilters';
 

@@ -24,7 +24,7 @@ import {
   type DocumentRecord,
 } from '@planning/shared';
 import { ApiError } from '../../../api/client';
-import { useTenant } from '../../../app/tenant/TenantContext';
+import { useTenant } from '../../../platform/tenant/TenantContext';
 import { builderQueryKeys, createTemplate, fetchDocument, fetchTemplate, setPublished } from '../api';
 import {
   addBlock,

@@ -4,11 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Alert, Result, Spin, Tag } from 'antd';
 import { documentMessages, documentOutline, type PublicDocument } from '@planning/shared';
 import { ApiError } from '../../../api/client';
-import { useTenant } from '../../../app/tenant/TenantContext';
-import { DocumentBody } from '../../public-documents/blocks/DocumentBody';
-import { pageHeroId } from '../../public-documents/sections';
+import { useTenant } from '../../../platform/tenant/TenantContext';
+import { DocumentBody } from '../../../shared/documents/blocks/DocumentBody';
+import { pageHeroId } from '../../../shared/documents/sections';
 import { builderQueryKeys, fetchPreview } from '../api';
-import '../../public-documents/publicDocuments.css';
+import '../../../shared/documents/publicDocuments.css';
 import '../documentBuilder.css';
 
 /**

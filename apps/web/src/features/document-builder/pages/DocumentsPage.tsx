@@ -5,9 +5,9 @@ import { Alert, Button, Card, Input, Modal, Popconfirm, Result, Table, Tag } fro
 import { FileAddOutlined } from '@ant-design/icons';
 import { documentMessages, type DocumentSummary } from '@planning/shared';
 import { ApiError } from '../../../api/client';
-import { Permitted } from '../../../app/access/Permitted';
-import { useTenant } from '../../../app/tenant/TenantContext';
-import { useAccess } from '../../auth/hooks';
+import { Permitted } from '../../../platform/access/Permitted';
+import { useTenant } from '../../../platform/tenant/TenantContext';
+import { useAccess } from '../../../platform/session/hooks';
 import { builderQueryKeys, createDocument, deleteDocument, fetchDocuments } from '../api';
 import { TemplateList } from '../components/TemplatePicker';
 import '../documentBuilder.css';

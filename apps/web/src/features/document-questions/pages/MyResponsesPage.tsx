@@ -10,11 +10,15 @@ import {
 } from '@planning/shared';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
-import { documentAnswersQuery, myResponsesQuery, publicDocumentQuery } from '../api';
-import { errorText } from '../parts';
-import { QuestionTags } from '../QuestionTags';
-import { answerText, questionAnchor } from '../rules';
-import '../questions.css';
+import {
+  documentAnswersQuery,
+  myResponsesQuery,
+  publicDocumentQuery,
+} from '../../../shared/documents/questions/api';
+import { errorText } from '../../../shared/documents/questions/parts';
+import { QuestionTags } from '../../../shared/documents/questions/QuestionTags';
+import { answerText, questionAnchor } from '../../../shared/documents/questions/rules';
+import '../../../shared/documents/questions/questions.css';
 
 /** The document's questions in reading order (a map-linked question once, with its own list). */
 export function questionsInOrder(config: Pick<DocumentConfig, 'root' | 'entities'>): Question[] {

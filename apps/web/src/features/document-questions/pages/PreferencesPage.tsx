@@ -3,9 +3,13 @@ import { preferenceMessages, type CommunicationPreferences } from '@planning/sha
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { preferencesQuery, questionQueryKeys, savePreferences } from '../api';
-import { errorText } from '../parts';
-import '../questions.css';
+import {
+  preferencesQuery,
+  questionQueryKeys,
+  savePreferences,
+} from '../../../shared/documents/questions/api';
+import { errorText } from '../../../shared/documents/questions/parts';
+import '../../../shared/documents/questions/questions.css';
 
 const CHOICES: ReadonlyArray<keyof CommunicationPreferences> = ['documentUpdates', 'newConsultations'];
 

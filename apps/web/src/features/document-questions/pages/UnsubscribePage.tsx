@@ -3,9 +3,9 @@ import { preferenceMessages } from '@planning/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useParams } from 'react-router';
-import { unsubscribe } from '../api';
-import { errorText } from '../parts';
-import '../questions.css';
+import { unsubscribe } from '../../../shared/documents/questions/api';
+import { errorText } from '../../../shared/documents/questions/parts';
+import '../../../shared/documents/questions/questions.css';
 
 /**
  * Spec 02 §2 /p/document/unsubscribe/{token}: one click turns the account's consultation emails

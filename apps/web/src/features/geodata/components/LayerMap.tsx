@@ -11,9 +11,9 @@ import {
   layerStyleLayers,
   mapLayerIdsOf,
   type MapLayerInfo,
-} from '../../layers/layerMapStyle';
-import { prepareMap } from '../../sites/map/baseMapSetup';
-import { apiTransformRequest, DEFAULT_CENTRE, MAP } from '../../sites/map/mapStyle';
+} from '../../../shared/layers/layerMapStyle';
+import { prepareMap } from '../../../shared/sites/map/baseMapSetup';
+import { apiTransformRequest, DEFAULT_CENTRE, MAP } from '../../../shared/sites/map/mapStyle';
 import { fetchLayerExtent, geodataQueryKeys } from '../api';
 import { previewMapStyle } from './previewMapStyle';
 

@@ -1,5 +1,5 @@
 import type { StyleSpecification } from 'maplibre-gl';
-import { buildSiteMapStyle, HIGHLIGHT_SOURCE, SITE_SOURCE } from '../../sites/map/mapStyle';
+import { buildSiteMapStyle, HIGHLIGHT_SOURCE, SITE_SOURCE } from '../../../shared/sites/map/mapStyle';
 
 /**
  * The base map every staff map draws (the offline land and the council's boundaries), without the

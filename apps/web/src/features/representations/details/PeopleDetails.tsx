@@ -11,7 +11,7 @@ import {
   type TableQuery,
 } from '@planning/shared';
 import { ApiError } from '../../../api/client';
-import { Permitted } from '../../../app/access/Permitted';
+import { Permitted } from '../../../platform/access/Permitted';
 import {
   deleteContact,
   deleteOrganisation,

@@ -31,7 +31,7 @@ import {
   type RepresentationStatus,
 } from '@planning/shared';
 import { ApiError } from '../../../api/client';
-import { Permitted } from '../../../app/access/Permitted';
+import { Permitted } from '../../../platform/access/Permitted';
 import {
   deleteAttachment,
   downloadAttachment,

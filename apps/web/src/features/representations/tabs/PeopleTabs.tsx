@@ -13,7 +13,7 @@ import {
   type TableField,
   type TableQuery,
 } from '@planning/shared';
-import { Permitted } from '../../../app/access/Permitted';
+import { Permitted } from '../../../platform/access/Permitted';
 import {
   deleteContact,
   deleteOrganisation,

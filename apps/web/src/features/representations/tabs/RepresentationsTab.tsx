@@ -9,7 +9,7 @@ import {
   type RepresentationRow,
   type RepresentationStatus,
 } from '@planning/shared';
-import { Permitted } from '../../../app/access/Permitted';
+import { Permitted } from '../../../platform/access/Permitted';
 import {
   deleteRepresentations,
   duplicateRepresentations,

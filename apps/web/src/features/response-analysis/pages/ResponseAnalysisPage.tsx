@@ -5,8 +5,8 @@ import { Alert, Button, Card, Empty, Input, Result, Select, Space, Spin } from '
 import { DownloadOutlined, FilePdfOutlined, FileWordOutlined } from '@ant-design/icons';
 import { analysisMessages, type StatementFormat } from '@planning/shared';
 import { ApiError } from '../../../api/client';
-import { notifyError } from '../../../app/notices/notifyError';
-import { useTenant } from '../../../app/tenant/TenantContext';
+import { notifyError } from '../../../platform/notices/notifyError';
+import { useTenant } from '../../../platform/tenant/TenantContext';
 import { hasFilters, queryOf, withChoice } from '../analysisFilters';
 import {
   analysisQueryKeys,

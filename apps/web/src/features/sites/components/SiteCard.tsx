@@ -3,7 +3,7 @@ import { Button, Checkbox, Select } from 'antd';
 import { AimOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { featureAccess, formatCardValue, type SiteCardConfig } from '@planning/shared';
-import { Permitted } from '../../../app/access/Permitted';
+import { Permitted } from '../../../platform/access/Permitted';
 import { SiteTag } from './SiteTag';
 
 export type ResultSite = {

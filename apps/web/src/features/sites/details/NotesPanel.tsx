@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Input, Spin, Typography } from 'antd';
 import { SITE_RECORD_LIMITS, siteMessages } from '@planning/shared';
 import { ApiError } from '../../../api/client';
-import { useCurrentUser } from '../../auth/hooks';
+import { useCurrentUser } from '../../../platform/session/hooks';
 import { addNote, editNote, fetchNotes, siteQueryKeys } from './api';
 
 const longEnough = (text: string) => text.trim().length >= SITE_RECORD_LIMITS.noteMin;

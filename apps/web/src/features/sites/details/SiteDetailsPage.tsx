@@ -14,9 +14,9 @@ import {
   type SiteRecord,
 } from '@planning/shared';
 import { ApiError } from '../../../api/client';
-import { Permitted } from '../../../app/access/Permitted';
-import { useTenant } from '../../../app/tenant/TenantContext';
-import { useAccess } from '../../auth/hooks';
+import { Permitted } from '../../../platform/access/Permitted';
+import { useTenant } from '../../../platform/tenant/TenantContext';
+import { useAccess } from '../../../platform/session/hooks';
 import { ConfigError } from '../components/ConfigError';
 import { AddToListModal } from '../lists/AddToListModal';
 import {
@@ -36,7 +36,7 @@ import {
   updateVisibility,
 } from './api';
 import type { RevertField, SaveField } from './FeatureCellEditor';
-import { FilesPanel } from '../../files/FilesPanel';
+import { FilesPanel } from '../../../shared/files/FilesPanel';
 import { ConstraintsPanel } from './ConstraintsPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { NotesPanel } from './NotesPanel';
@@ -55,8 +55,8 @@ import {
   storeLayouts,
   toSavedLayouts,
   withEveryPanel,
-} from './siteLayout';
-import '../sites.css';
+} from '../../../shared/sites/siteLayout';
+import '../../../shared/sites/sites.css';
 
 const write = [{ unit: 'sites', action: 'write' }] as const;
 const remove = [{ unit: 'sites', action: 'delete' }] as const;

@@ -2,10 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Alert, Spin } from 'antd';
 import { ApiError } from '../../../api/client';
-import { useTenant } from '../../../app/tenant/TenantContext';
+import { useTenant } from '../../../platform/tenant/TenantContext';
 import { fetchSitePage, siteDetailsMessages, siteQueryKeys } from './api';
 import { SiteOutlineMap } from './SiteOutlineMap';
-import '../sites.css';
+import '../../../shared/sites/sites.css';
 
 /** /site/{id}/map: the site on a full map, with no header or side bar (layoutVisibility). */
 export function SiteMapPage() {

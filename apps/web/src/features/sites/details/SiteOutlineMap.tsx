@@ -6,7 +6,7 @@ import '../../../components/map/maplibreWorker';
 import type { TerraDraw } from 'terra-draw';
 import type { Polygon } from 'geojson';
 import { tileQueryString, type BaseMapInfo } from '@planning/shared';
-import { prepareMap } from '../map/baseMapSetup';
+import { prepareMap } from '../../../shared/sites/map/baseMapSetup';
 import {
   apiTransformRequest,
   buildSiteMapStyle,
@@ -14,8 +14,8 @@ import {
   MAP,
   SITE_LAYERS,
   type SiteOutline,
-} from '../map/mapStyle';
-import { GeodataLayersControl } from '../../layers/GeodataLayersControl';
+} from '../../../shared/sites/map/mapStyle';
+import { GeodataLayersControl } from '../../../shared/layers/GeodataLayersControl';
 
 type Props = {
   /** The outline to show (WGS84 GeoJSON), or null when there is none. */

@@ -4,9 +4,9 @@ import { useNavigate, useParams } from 'react-router';
 import { Alert, App, Button, Input, Modal, Space, Spin, Typography } from 'antd';
 import { listNameSchema, siteListMessages } from '@planning/shared';
 import { ApiError } from '../../../api/client';
-import { Permitted } from '../../../app/access/Permitted';
+import { Permitted } from '../../../platform/access/Permitted';
 import { SiteTablePage } from '../pages/SiteTablePage';
-import { useAccess } from '../../auth/hooks';
+import { useAccess } from '../../../platform/session/hooks';
 import { deleteSiteList, fetchSiteList, listQueryKeys, removeSitesFromList, renameSiteList } from './api';
 
 const deleteGrant = [{ unit: 'site-lists', action: 'delete' }] as const;

@@ -13,7 +13,7 @@ import {
   PlusOutlined,
   ScissorOutlined,
 } from '@ant-design/icons';
-import type { BaseLayer } from './mapStyle';
+import type { BaseLayer } from '../../../shared/sites/map/mapStyle';
 
 type MapToolbarProps = {
   ready: boolean;

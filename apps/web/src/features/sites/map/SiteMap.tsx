@@ -10,9 +10,9 @@ import type { TerraDraw } from 'terra-draw';
 import type { FeatureCollection } from 'geojson';
 import { useQuery } from '@tanstack/react-query';
 import { siteMessages, type BaseMapInfo, type SearchArea } from '@planning/shared';
-import { fetchCouncilBaseMaps, prepareMap } from './baseMapSetup';
+import { fetchCouncilBaseMaps, prepareMap } from '../../../shared/sites/map/baseMapSetup';
 import { clearCouncilBaseMap, councilBaseLayerKey, showCouncilBaseMap } from './councilBaseMap';
-import { GeodataLayersControl } from '../../layers/GeodataLayersControl';
+import { GeodataLayersControl } from '../../../shared/layers/GeodataLayersControl';
 import type { DrawnShape } from './DrawSiteControls';
 import { MapToolbar } from './MapToolbar';
 import { SitePopup, type PopupSite } from './SitePopup';
@@ -29,7 +29,7 @@ import {
   siteTilesUrl,
   type BaseLayer,
   type SiteOutline,
-} from './mapStyle';
+} from '../../../shared/sites/map/mapStyle';
 
 // Fetched when a site is drawn or refused, not with the map: the save form and its modal (issue 25).
 const DrawSiteControls = lazy(() =>

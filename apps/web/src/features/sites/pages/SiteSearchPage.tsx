@@ -12,23 +12,23 @@ import {
 import { Button, Spin } from 'antd';
 import { FilterOutlined } from '@ant-design/icons';
 import { NARROW_LAYOUT, useMediaQuery } from '../../../components/useMediaQuery';
-import { notifyError } from '../../../app/notices/notifyError';
-import { useTenant } from '../../../app/tenant/TenantContext';
-import { useAccess } from '../../auth/hooks';
+import { notifyError } from '../../../platform/notices/notifyError';
+import { useTenant } from '../../../platform/tenant/TenantContext';
+import { useAccess } from '../../../platform/session/hooks';
 import {
   fetchScenarios,
   fetchSiteCardConfig,
   fetchSiteGeometries,
   sitesMessages,
   sitesQueryKeys,
-} from '../api';
-import { FilterPanel } from '../components/FilterPanel';
+} from '../../../shared/sites/api';
+import { FilterPanel } from '../../../shared/sites/components/FilterPanel';
 import { ResultsList } from '../components/ResultsList';
 import { SiteMap } from '../map/SiteMap';
-import { DEFAULT_CENTRE } from '../map/mapStyle';
+import { DEFAULT_CENTRE } from '../../../shared/sites/map/mapStyle';
 import { useStoredSearch } from '../searchState';
 import { useAppliedFilters } from '../useAppliedFilters';
-import { useFilterOptions } from '../useFilterOptions';
+import { useFilterOptions } from '../../../shared/sites/useFilterOptions';
 
 /** Spec 01 §9: the filter panel is 350 px wide, beside the map or in its drawer. */
 const FILTER_PANEL_WIDTH = 350;
@@ -45,7 +45,7 @@ function dataExportAddress(siteIds: string[], scenario: string): string {
   if (siteIds.length <= EXPORT_LIMITS.maxSiteIdsInAddress) query.set('siteIds', siteIds.join(','));
   return `/data-export?${query.toString().replace(/%2C/g, ',')}`;
 }
-import '../sites.css';
+import '../../../shared/sites/sites.css';
 
 // Neither is on a wide screen's /map as it opens: the drawer only below 1080 px, the error only
 // when a config cannot be read (issue 25: fewer scripts for /map).

@@ -5,22 +5,28 @@ import type { SortOrder } from 'antd/es/table/interface';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { clampColumnWidth, featureAccess, formatCardValue, type FilterValues } from '@planning/shared';
 import { FullPageSpin } from '../../../components/FullPageSpin';
-import { useTenant } from '../../../app/tenant/TenantContext';
-import { requestFailureMessage } from '../../../app/notices/errorNotice';
-import { fetchMatchingIds, fetchSiteCardConfig, searchSites, sitesMessages, sitesQueryKeys } from '../api';
-import { useAccess } from '../../auth/hooks';
+import { useTenant } from '../../../platform/tenant/TenantContext';
+import { requestFailureMessage } from '../../../platform/notices/errorNotice';
+import {
+  fetchMatchingIds,
+  fetchSiteCardConfig,
+  searchSites,
+  sitesMessages,
+  sitesQueryKeys,
+} from '../../../shared/sites/api';
+import { useAccess } from '../../../platform/session/hooks';
 import { fetchListSiteIds } from '../lists/api';
 import { BulkActions } from '../components/BulkActions';
 import { ConfigError } from '../components/ConfigError';
 import type { ResultSite } from '../components/SiteCard';
-import { resultsText } from '../resultPages';
+import { resultsText } from '../../../shared/sites/resultPages';
 import { SiteTag } from '../components/SiteTag';
 import { useStoredSearch, type StoredSearch } from '../searchState';
-import { useFilterOptions } from '../useFilterOptions';
-import { AppliedFilters } from '../components/AppliedFilters';
-import { FilterPanel } from '../components/FilterPanel';
+import { useFilterOptions } from '../../../shared/sites/useFilterOptions';
+import { AppliedFilters } from '../../../shared/sites/components/AppliedFilters';
+import { FilterPanel } from '../../../shared/sites/components/FilterPanel';
 import { useAppliedFilters } from '../useAppliedFilters';
-import '../sites.css';
+import '../../../shared/sites/sites.css';
 
 const PAGE_SIZE = 50;
 /** Room for two or three tags; more are cut with an ellipsis, all of them on the site's page. */

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { TenantSummary } from '@planning/shared';
 import { storeTenantName } from '../../../api/tenantStorage';
 import { FullPageSpin } from '../../../components/FullPageSpin';
-import { fetchTenantList, tenantsQueryKeys } from '../api';
+import { fetchTenantList, tenantsQueryKeys } from '../../../platform/tenant/tenantsApi';
 
 export const selectTenantTexts = {
   heading: 'Select your council',
