@@ -6,24 +6,30 @@ import { useRouteError } from 'react-router';
 // page's first load (the public document pages' budget is 300 kB of JavaScript).
 const Result = lazy(() => import('antd/es/result'));
 
-/** The last line of defence: a screen threw while rendering. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  const detail = error instanceof Error ? error.message : undefined;
+/** Spec 03 §2 / 02 §8 generic error screen: 'Error occurred', the error's message, and 'Try again'. */
+export function CrashScreen({ detail }: { detail?: string }) {
+  const title = <h1 className="result-title">Error occurred</h1>;
   return (
     <main className="full-page-center">
-      <Suspense fallback={<h1 className="result-title">Something went wrong</h1>}>
+      <Suspense fallback={title}>
         <Result
           status="error"
-          title={<h1 className="result-title">Something went wrong</h1>}
+          title={title}
           subTitle={detail ?? 'Please, try again or contact support'}
           extra={
+            // The screen threw while rendering: loading it afresh is the one retry that can help.
             <Button type="primary" onClick={() => window.location.reload()}>
-              Reload
+              Try again
             </Button>
           }
         />
       </Suspense>
     </main>
   );
+}
+
+/** The last line of defence: a screen threw while rendering. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  return <CrashScreen detail={error instanceof Error ? error.message : undefined} />;
 }

@@ -11,6 +11,7 @@ import { StyleSwatch } from './components/StyleSwatch';
 import { describeExpression } from './filter/filterTree';
 import { dashLabels, editableStyle, styleTypeLabels, styleValuesOf } from './style/layerStyleForm';
 import './geodata.css';
+import { featuresCaption } from './featuresCaption';
 
 type Bbox = [number, number, number, number];
 /** The features table shows this many, the first by id or the first a search finds. */
@@ -241,7 +242,7 @@ function FeaturesCard({
         <Typography.Text type="secondary">
           {term
             ? `Features whose values contain “${term}”`
-            : `The first ${FEATURE_ROWS} of ${layer.featureCount.toLocaleString('en-GB')} features`}
+            : featuresCaption(FEATURE_ROWS, layer.featureCount)}
         </Typography.Text>
         {failed && <Alert type="error" showIcon role="alert" message="Failed to get value" />}
         <Table<LayerFeature>
