@@ -170,10 +170,20 @@ export async function buildApp({
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
+    // Fastify logs two info lines a request, which bury the start-up summary in a terminal: unless
+    // LOG_REQUESTS asks for them, one debug line a request is written below instead.
+    disableRequestLogging: !config.logRequests,
     trustProxy: config.nodeEnv === 'production',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
+  if (!config.logRequests)
+    app.addHook('onResponse', async (request, reply) => {
+      request.log.debug(
+        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
+        'request completed',
+      );
+    });
   app.decorate('database', database);
   // Shared by every process: Redis when configured, else PostgreSQL; memory on the embedded one.
   const limiter = await createAttemptLimiter(

@@ -15,6 +15,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Log every request at info (true); by default a request is a debug line, out of start-up's way. */
+  LOG_REQUESTS: booleanFromEnv.optional(),
   /** Embedded database folder, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
   /** A PostgreSQL 15+ server with PostGIS; when set the embedded database is not used. */
@@ -148,6 +150,7 @@ export type Config = {
   port: number;
   host: string;
   logLevel: string;
+  logRequests: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   databaseAppPassword: string | undefined;
@@ -222,6 +225,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     port: e.PORT,
     host: e.HOST,
     logLevel: e.LOG_LEVEL,
+    logRequests: e.LOG_REQUESTS ?? false,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseAppPassword: e.DATABASE_APP_PASSWORD,

@@ -17,10 +17,22 @@ const logStream = new Writable({
 });
 
 let t: TestApp;
+let quiet: TestApp;
+const quietLines: string[] = [];
 beforeAll(async () => {
-  t = await buildTestApp({ logStream });
+  t = await buildTestApp({ logStream, env: { LOG_REQUESTS: 'true' } });
+  const quietStream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      quietLines.push(chunk.toString());
+      done();
+    },
+  });
+  quiet = await buildTestApp({ logStream: quietStream });
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  await quiet.close();
+});
 
 describe('logs', () => {
   it('record a failed sign-up with the error code only: no email, phone, password or hash', async () => {
@@ -72,5 +84,13 @@ describe('logs', () => {
     expect(log).toContain('token=[redacted]&inline=1');
     expect(log).not.toContain(key);
     expect(log).not.toContain(token);
+  });
+
+  it('write no request line at the default info level unless LOG_REQUESTS asks', async () => {
+    const response = await quiet.app.inject({ method: 'GET', url: '/api/v1/health/quiet-probe' });
+    expect(response.statusCode).toBeGreaterThan(0);
+    expect(quietLines.join('')).not.toContain('quiet-probe');
+    await t.app.inject({ method: 'GET', url: '/api/v1/health/loud-probe' });
+    expect(lines.join('')).toContain('loud-probe');
   });
 });
