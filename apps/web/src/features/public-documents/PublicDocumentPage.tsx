@@ -10,7 +10,7 @@ import { documentStatusQuery, publicDocumentQuery } from './api';
 import { ContentsList, DocumentBody } from './blocks/DocumentBody';
 import { useDocumentTracking } from './hooks';
 import { usePublicLayout } from './PublicDocumentLayout';
-import { pageHeroId } from './sections';
+import { documentLayoutClass, pageHeroId } from './sections';
 
 const NO_ANSWERS: readonly Answer[] = [];
 
@@ -89,7 +89,7 @@ export function PublicDocumentPage() {
   const doc = document.data;
   const hasHero = pageHeroId(doc.config) !== null;
   return (
-    <div className="public-page public-document">
+    <div className={documentLayoutClass(outline.length > 0)}>
       {outline.length > 0 && (
         <aside className="public-document__side">
           <nav className="document-contents document-contents--side" aria-label="Document contents">
