@@ -4,7 +4,9 @@ import { RouterProvider } from 'react-router/dom';
 import { currentUserQuery } from '../features/auth/hooks';
 import { createQueryClient } from './queryClient';
 import { createAppRouter } from './router';
+import { startQueries } from './tenant/startQueries';
 import { currentTenantQuery } from './tenant/useCurrentTenantQuery';
+import { getStoredTenantName } from '../api/tenantStorage';
 
 /**
  * A client that asks at once, side by side, for the council and who is signed in: every screen
@@ -12,8 +14,9 @@ import { currentTenantQuery } from './tenant/useCurrentTenantQuery';
  */
 function createStartedQueryClient() {
   const client = createQueryClient();
-  void client.prefetchQuery(currentTenantQuery);
-  void client.prefetchQuery(currentUserQuery);
+  const start = startQueries(getStoredTenantName(), window.location.pathname);
+  if (start.tenant) void client.prefetchQuery(currentTenantQuery);
+  if (start.user) void client.prefetchQuery(currentUserQuery);
   return client;
 }
 
