@@ -27,7 +27,7 @@ import { API_BASE_PATH, serverMessages, type Grant } from '@planning/shared';
 import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import { handleError } from './lib/errors';
-import { createLogger } from './lib/logger';
+import { createLogger, QuietRequestLogs } from './lib/logger';
 import { guardInput } from './lib/input-guard';
 import { apiCachePolicy, compressionOptions, keepUncompressed, webAppHeaders } from './lib/response-policy';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -171,19 +171,12 @@ export async function buildApp({
     },
     requestIdHeader: false,
     // Fastify logs two info lines a request, which bury the start-up summary in a terminal: unless
-    // LOG_REQUESTS asks for them, one debug line a request is written below instead.
-    disableRequestLogging: !config.logRequests,
+    // LOG_REQUESTS asks for them they are debug lines (errors and 5xx are still logged as before).
+    ...(config.logRequests ? {} : { logController: new QuietRequestLogs() }),
     trustProxy: config.nodeEnv === 'production',
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('config', config);
-  if (!config.logRequests)
-    app.addHook('onResponse', async (request, reply) => {
-      request.log.debug(
-        { req: request, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime },
-        'request completed',
-      );
-    });
   app.decorate('database', database);
   // Shared by every process: Redis when configured, else PostgreSQL; memory on the embedded one.
   const limiter = await createAttemptLimiter(
