@@ -33,7 +33,19 @@ type MenuItems = NonNullable<MenuProps['items']>;
 
 function leafItem(leaf: SideMenuLink): MenuItems[number] {
   const Icon = leaf.icon;
-  return { key: leaf.key, label: leaf.label, icon: <Icon aria-hidden />, disabled: !leaf.to };
+  if (leaf.to) return { key: leaf.key, label: leaf.label, icon: <Icon aria-hidden /> };
+  // A greyed entry says why, to the pointer (title) and to screen readers (its name).
+  const reason = leaf.unavailable ?? 'Not available';
+  return {
+    key: leaf.key,
+    label: (
+      <span title={reason} aria-label={`${leaf.label}: ${reason}`}>
+        {leaf.label}
+      </span>
+    ),
+    icon: <Icon aria-hidden />,
+    disabled: true,
+  };
 }
 
 function toMenuItems(entries: SideMenuEntry[]): MenuItems {

@@ -97,3 +97,14 @@ describe('activeSideMenuKey', () => {
     expect(activeSideMenuKey(sideMenu, pathname)).toBe(key);
   });
 });
+
+describe('disabled menu entries', () => {
+  it('each says why it cannot be opened', () => {
+    const leaves = sideMenu.flatMap((entry) =>
+      entry.kind === 'section' ? entry.children : entry.kind === 'link' ? [entry] : [],
+    );
+    const greyed = leaves.filter((leaf) => !leaf.to);
+    expect(greyed.map((leaf) => leaf.label)).toContain('Sites Form Builder');
+    for (const leaf of greyed) expect(leaf.unavailable, leaf.label).toMatch(/\w/);
+  });
+});

@@ -30,8 +30,10 @@ export type SideMenuLink = {
   key: string;
   label: string;
   icon: Icon;
-  /** Where the entry goes; an entry without one is shown disabled. */
+  /** Where the entry goes; an entry without one is shown disabled, with `unavailable` saying why. */
   to?: string;
+  /** Why a disabled entry cannot be opened (spec 01 §2 keeps Sites Form Builder in the menu, disabled). */
+  unavailable?: string;
   /** Paths under which this entry counts as the current one (defaults to `to`). */
   activeFor?: string[];
   visible?: VisibleWhen;
@@ -60,7 +62,12 @@ export const sideMenu: SideMenuEntry[] = [
     children: [
       { key: 'table', label: 'Table', icon: TableOutlined, to: '/table' },
       { key: 'map', label: 'Map', icon: CompassOutlined, to: '/map' },
-      { key: 'sites-form-builder', label: 'Sites Form Builder', icon: FormOutlined },
+      {
+        key: 'sites-form-builder',
+        label: 'Sites Form Builder',
+        icon: FormOutlined,
+        unavailable: 'Not available yet: the site form is set in the site configs under Admin',
+      },
     ],
   },
   {
