@@ -66,7 +66,7 @@ export const sideMenu: SideMenuEntry[] = [
         key: 'sites-form-builder',
         label: 'Sites Form Builder',
         icon: FormOutlined,
-        unavailable: 'Not available yet: the site form is set in the site configs under Admin',
+        unavailable: 'Not available yet: the site form is set in the site configs',
       },
     ],
   },
