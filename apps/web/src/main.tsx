@@ -13,10 +13,9 @@ if (linkTenant && /\/auth-action\/?$/.test(window.location.pathname)) storeTenan
 // council and the session from the server (then, once signed in, the user, the menus' access
 // answers and the screen's own data), the app's code and the code of the screen opened; not the
 // screen once the app has loaded, started and routed, nor each answer after the one before.
-// With no council chosen the session cannot be asked for (400), nor, on the picker, the council.
-const start = startQueries(getStoredTenantName(), window.location.pathname);
-if (start.user)
+// With no council chosen the session cannot be asked for (400), and the council is asked once by
+// the app itself (an early answer of 400 is not reused, so asking early too doubled the error).
+if (startQueries(getStoredTenantName(), window.location.pathname).user)
   requestEarly(['/tenants/current', '/auth/is-authenticated'], signedInDataFor(window.location.pathname));
-else if (start.tenant) requestEarly(['/tenants/current']);
 preloadScreens(window.location.pathname);
 void import('./app/start');
