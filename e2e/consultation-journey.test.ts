@@ -238,13 +238,13 @@ describe('a consultation from the builder to the resident’s downloads (issue 1
 
       // The other kinds of question, and one about a site.
       await addQuestion(builder, 'Question', {
-        type: 'Multiple choice (several options)',
+        type: 'Choose one or more answers',
         title: CHECKBOX,
         options: ['Parks', 'Schools', 'Shops'],
       });
-      await addQuestion(builder, 'Question', { type: 'Written answer (free text)', title: TEXTAREA });
+      await addQuestion(builder, 'Question', { type: 'Written answer', title: TEXTAREA });
       await addQuestion(builder, 'Question', {
-        type: 'Drop-down list (one option)',
+        type: 'Choose one from a list',
         title: SELECT,
         options: ['Daily', 'Weekly', 'Rarely'],
       });

@@ -384,10 +384,13 @@ describe('a public document (spec 02 §2 Public document page)', () => {
       '2030',
       '900',
     ]);
+    // Every question is in the page from the start, not only once scrolled to (issue 25).
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.getByText(documentMessages.loginToAnswer).first().waitFor({ state: 'attached' });
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
     await page
       .getByRole('heading', { name: 'Quick poll: how did you hear of the plan?' })
       .scrollIntoViewIfNeeded();
-    await page.getByText(documentMessages.loginToAnswer).first().waitFor();
     await snap(page, 'public-document-blocks', true);
     expect(await axeViolations(page)).toEqual([]);
 

@@ -27,7 +27,7 @@ import { API_BASE_PATH, serverMessages, type Grant } from '@planning/shared';
 import type { Config } from './config';
 import type { AppDatabase } from './db/database';
 import { handleError } from './lib/errors';
-import { createLogger } from './lib/logger';
+import { createLogger, QuietRequestLogs } from './lib/logger';
 import { guardInput } from './lib/input-guard';
 import { apiCachePolicy, compressionOptions, keepUncompressed, webAppHeaders } from './lib/response-policy';
 import { createMailer, type Mailer } from './lib/mailer';
@@ -167,14 +167,15 @@ export async function buildApp({
       ? { logger: false }
       : { loggerInstance: (logger ?? createLogger(config)) as FastifyBaseLogger }),
     bodyLimit: config.bodyLimit,
-    // Fastify logs two info lines per request; ours is one line, at debug unless LOG_REQUESTS.
-    disableRequestLogging: true,
     // Keep a caller's request id (a load balancer's, say) when it is a sane token; else make one.
     genReqId: (request) => {
       const incoming = request.headers['x-request-id'];
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     requestIdHeader: false,
+    // Fastify logs two info lines a request, which bury the start-up summary in a terminal: unless
+    // LOG_REQUESTS asks for them they are debug lines (errors and 5xx are still logged as before).
+    ...(config.logRequests ? {} : { logController: new QuietRequestLogs() }),
     trustProxy: config.nodeEnv === 'production',
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -194,13 +195,6 @@ export async function buildApp({
         : { kind: 'memory' },
   );
   app.addHook('onClose', () => limiter.close());
-  const requestLogLevel = config.logRequests ? 'info' : 'debug';
-  app.addHook('onResponse', async (request, reply) => {
-    request.log[requestLogLevel](
-      { req: request, res: { statusCode: reply.statusCode }, responseTime: Math.round(reply.elapsedTime) },
-      'request completed',
-    );
-  });
   app.decorate('authDeps', {
     db: database.db,
     config,

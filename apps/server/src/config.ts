@@ -15,10 +15,7 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('127.0.0.1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  /**
-   * One line per answered request at info level. By default requests are logged at debug: at info
-   * every tile and card request buried the start-up summary and anything that went wrong.
-   */
+  /** Log every request at info (true); by default a request is a debug line, out of start-up's way. */
   LOG_REQUESTS: booleanFromEnv.optional(),
   /** Embedded database folder, used when DATABASE_URL is not set. */
   DATA_DIR: z.string().default(path.join(repoRoot, 'data')),
@@ -153,7 +150,6 @@ export type Config = {
   port: number;
   host: string;
   logLevel: string;
-  /** Answered requests logged at info (LOG_REQUESTS), else at debug. */
   logRequests: boolean;
   dataDir: string;
   databaseUrl: string | undefined;

@@ -1,6 +1,7 @@
 import './app/app.css';
 import { requestEarly } from './api/early';
-import { storeTenantName } from './api/tenantStorage';
+import { getStoredTenantName, storeTenantName } from './api/tenantStorage';
+import { startQueries } from './platform/tenant/startQueries';
 import { preloadScreens, signedInDataFor } from './app/screens';
 
 // An emailed link names its council, so it works on a shared host (localhost, previews) in a
@@ -12,6 +13,9 @@ if (linkTenant && /\/auth-action\/?$/.test(window.location.pathname)) storeTenan
 // council and the session from the server (then, once signed in, the user, the menus' access
 // answers and the screen's own data), the app's code and the code of the screen opened; not the
 // screen once the app has loaded, started and routed, nor each answer after the one before.
-requestEarly(['/tenants/current', '/auth/is-authenticated'], signedInDataFor(window.location.pathname));
+// With no council chosen the session cannot be asked for (400), and the council is asked once by
+// the app itself (an early answer of 400 is not reused, so asking early too doubled the error).
+if (startQueries(getStoredTenantName(), window.location.pathname).user)
+  requestEarly(['/tenants/current', '/auth/is-authenticated'], signedInDataFor(window.location.pathname));
 preloadScreens(window.location.pathname);
 void import('./app/start');

@@ -1,3 +1,4 @@
+import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino, { type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import type { Config } from '../config';
 
@@ -96,4 +97,19 @@ export function createLogger(
   destination?: DestinationStream,
 ): Logger {
   return destination ? pino(logOptions(config), destination) : pino(logOptions(config));
+}
+
+/** Fastify's request lines at debug rather than info; errors and failed requests unchanged. */
+export class QuietRequestLogs extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (error) {
+      super.requestCompleted(error, request, reply);
+      return;
+    }
+    reply.log.debug({ res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }

@@ -4,6 +4,8 @@ import { RouterProvider } from 'react-router/dom';
 import { currentUserQuery } from '../platform/session/hooks';
 import { createQueryClient } from '../platform/queryClient';
 import { createAppRouter } from './router';
+import { getStoredTenantName } from '../api/tenantStorage';
+import { startQueries } from '../platform/tenant/startQueries';
 import { currentTenantQuery } from '../platform/tenant/useCurrentTenantQuery';
 
 /**
@@ -12,8 +14,9 @@ import { currentTenantQuery } from '../platform/tenant/useCurrentTenantQuery';
  */
 function createStartedQueryClient() {
   const client = createQueryClient();
-  void client.prefetchQuery(currentTenantQuery);
-  void client.prefetchQuery(currentUserQuery);
+  const start = startQueries(getStoredTenantName(), window.location.pathname);
+  if (start.tenant) void client.prefetchQuery(currentTenantQuery);
+  if (start.user) void client.prefetchQuery(currentUserQuery);
   return client;
 }
 

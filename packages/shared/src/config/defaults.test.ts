@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultConfigOf, defaultConfigs } from './defaults';
+import { isComputedSiteField } from '../sites/record';
 import { configSchemas, validateConfig } from './schemas';
 import { configTypeNames, configTypes } from './types';
 
@@ -52,5 +53,24 @@ describe('config types and their defaults (spec 03 §3.1, §3.3)', () => {
     const copy = defaultConfigOf('suggestion-map');
     copy.limit = 99;
     expect(defaultConfigs['suggestion-map'].limit).toBe(10);
+  });
+});
+
+describe('the default site features', () => {
+  it('never ask both a reason (an override of a computed field) and a typed SAVE for one edit', () => {
+    const cells: Array<{ dbPropertyName?: string; validation?: { confirm?: boolean } }> = [];
+    const walk = (value: unknown): void => {
+      if (Array.isArray(value)) return value.forEach(walk);
+      if (typeof value !== 'object' || value === null) return;
+      const record = value as Record<string, unknown>;
+      if (typeof record.dbPropertyName === 'string') cells.push(record);
+      Object.values(record).forEach(walk);
+    };
+    walk(defaultConfigs['site-features']);
+    const both = cells.filter(
+      (cell) => cell.validation?.confirm && isComputedSiteField(cell.dbPropertyName ?? ''),
+    );
+    expect(cells.length).toBeGreaterThan(0);
+    expect(both.map((cell) => cell.dbPropertyName)).toEqual([]);
   });
 });

@@ -142,7 +142,8 @@ export const defaultSiteFeaturesConfig: SiteFeaturesConfig = {
                   fieldType: 'number',
                   min: 0,
                   max: 100_000,
-                  validation: { confirm: true },
+                  // A computed field: its override already asks for a reason, which is the
+                  // deliberate step; typing SAVE as well made a routine edit two hurdles.
                 },
               ],
             },

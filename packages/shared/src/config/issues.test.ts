@@ -13,8 +13,18 @@ describe('config issues in plain English', () => {
     };
     const messages = Object.values(messagesOf(validateConfig('site-card', document)));
     expect(messages.join('\n')).not.toMatch(/Too small|Invalid input|expected/);
-    expect(messages).toContain('Enter a db property name');
-    expect(messages).toContain('Db property name must be text');
+    expect(messages).toContain('Enter a field name');
+    expect(messages).toContain('Field name must be text');
+  });
+
+  it('says what a field name may hold, never "not a valid regex"', () => {
+    const document = {
+      ...defaultConfigs['site-card'],
+      elements: [{ label: 'Area', dbPropertyName: 'Site Area' }],
+    };
+    const messages = Object.values(messagesOf(validateConfig('site-card', document)));
+    expect(messages.join('\n')).not.toMatch(/regex|db property/i);
+    expect(messages.join('\n')).toMatch(/A field name starts with a small letter/);
   });
 
   it('names the choices of a setting and the settings it does not know', () => {

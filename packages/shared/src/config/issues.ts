@@ -1,7 +1,11 @@
 import type { z } from 'zod';
 
-/** A setting's name as a person reads it: 'dbPropertyName' → 'db property name'. */
+/** Settings whose code name reads badly spelt out ('db property name'): what a council calls them. */
+const plainNames: Record<string, string> = { dbPropertyName: 'field name' };
+
+/** A setting's name as a person reads it: 'labelColor' → 'label color'. */
 const words = (key: string) =>
+  plainNames[key] ??
   key
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/[_-]+/g, ' ')
@@ -63,7 +67,10 @@ export const configIssueMessage = (issue: z.core.$ZodRawIssue): string | undefin
     case 'invalid_value':
       return `${Setting} must be one of: ${issue.values.map((value) => String(value)).join(', ')}`;
     case 'invalid_format':
-      return `${Setting} is not a valid ${words(issue.format)}`;
+      // A pattern says nothing to a reader ('is not a valid regex'): its schema should word it.
+      return issue.format === 'regex'
+        ? `${Setting} holds characters it may not hold`
+        : `${Setting} is not a valid ${words(issue.format)}`;
     case 'unrecognized_keys':
       return `Unknown ${issue.keys.length === 1 ? 'setting' : 'settings'}: ${issue.keys.join(', ')}`;
     case 'invalid_union':

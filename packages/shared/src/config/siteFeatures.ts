@@ -7,7 +7,12 @@ import { z } from 'zod';
  */
 export const featureCellTypes = ['select', 'text', 'number', 'date', 'textarea', 'checkbox'] as const;
 
-const dbPropertyName = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);
+const dbPropertyName = z
+  .string()
+  .regex(
+    /^[a-z][a-z0-9_]{0,62}$/,
+    'A field name starts with a small letter and holds only small letters, digits and _ (up to 63)',
+  );
 
 export const featureCellSchema = z.object({
   label: z.string().min(1).max(200),

@@ -12,7 +12,12 @@ import {
  * from them. The config types, messages and the schema of every type live in types.ts and
  * schemas.ts.
  */
-const dbPropertyName = z.string().regex(/^[a-z][a-z0-9_]{0,62}$/);
+const dbPropertyName = z
+  .string()
+  .regex(
+    /^[a-z][a-z0-9_]{0,62}$/,
+    'A field name starts with a small letter and holds only small letters, digits and _ (up to 63)',
+  );
 const common = {
   label: z.string().min(1).max(200),
   description: z.string().max(1000).optional(),

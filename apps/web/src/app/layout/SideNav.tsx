@@ -33,17 +33,19 @@ type MenuItems = NonNullable<MenuProps['items']>;
 
 function leafItem(leaf: SideMenuLink): MenuItems[number] {
   const Icon = leaf.icon;
-  const label = leaf.to ? (
-    leaf.label
-  ) : (
-    <Tooltip title={leaf.disabledReason} placement="right">
-      <span>
+  if (leaf.to) return { key: leaf.key, label: leaf.label, icon: <Icon aria-hidden /> };
+  // A greyed entry says why, to the pointer (title) and to screen readers (its name).
+  const reason = leaf.unavailable ?? 'Not available';
+  return {
+    key: leaf.key,
+    label: (
+      <span title={reason} aria-label={`${leaf.label}: ${reason}`}>
         {leaf.label}
-        {leaf.disabledReason && <span className="visually-hidden"> ({leaf.disabledReason})</span>}
       </span>
-    </Tooltip>
-  );
-  return { key: leaf.key, label, icon: <Icon aria-hidden />, disabled: !leaf.to };
+    ),
+    icon: <Icon aria-hidden />,
+    disabled: true,
+  };
 }
 
 function toMenuItems(entries: SideMenuEntry[]): MenuItems {

@@ -30,10 +30,10 @@ export type SideMenuLink = {
   key: string;
   label: string;
   icon: Icon;
-  /** Where the entry goes; an entry without one is shown disabled, saying why. */
+  /** Where the entry goes; an entry without one is shown disabled, with `unavailable` saying why. */
   to?: string;
-  /** Why a disabled entry cannot be opened (shown as its tooltip and read by screen readers). */
-  disabledReason?: string;
+  /** Why a disabled entry cannot be opened (spec 01 §2 keeps Sites Form Builder in the menu, disabled). */
+  unavailable?: string;
   /** Paths under which this entry counts as the current one (defaults to `to`). */
   activeFor?: string[];
   visible?: VisibleWhen;
@@ -66,9 +66,7 @@ export const sideMenu: SideMenuEntry[] = [
         key: 'sites-form-builder',
         label: 'Sites Form Builder',
         icon: FormOutlined,
-        // Spec 01 §2 lists it disabled; a greyed entry with no reason looked broken.
-        disabledReason:
-          'Not available yet. A site’s form is set by the Site card and Site features configs (Admin → Configs).',
+        unavailable: 'Not available yet: the site form is set in the site configs',
       },
     ],
   },

@@ -9,9 +9,9 @@ import { AddressedLayer } from './components/AddressedLayer';
 import { LayerMap } from './components/LayerMap';
 import { StyleSwatch } from './components/StyleSwatch';
 import { describeExpression } from './filter/filterTree';
-import { featureListCaption } from './featureListCaption';
 import { dashLabels, editableStyle, styleTypeLabels, styleValuesOf } from './style/layerStyleForm';
 import './geodata.css';
+import { featuresCaption } from './featuresCaption';
 
 type Bbox = [number, number, number, number];
 /** The features table shows this many, the first by id or the first a search finds. */
@@ -242,7 +242,7 @@ function FeaturesCard({
         <Typography.Text type="secondary">
           {term
             ? `Features whose values contain “${term}”`
-            : featureListCaption(FEATURE_ROWS, layer.featureCount)}
+            : featuresCaption(FEATURE_ROWS, layer.featureCount)}
         </Typography.Text>
         {failed && <Alert type="error" showIcon role="alert" message="Failed to get value" />}
         <Table<LayerFeature>

@@ -10,7 +10,7 @@ import { documentStatusQuery, publicDocumentQuery } from '../../shared/documents
 import { ContentsList, DocumentBody } from '../../shared/documents/blocks/DocumentBody';
 import { useDocumentTracking } from '../../shared/documents/hooks';
 import { usePublicLayout } from './PublicDocumentLayout';
-import { pageHeroId } from '../../shared/documents/sections';
+import { documentLayoutClass, pageHeroId } from '../../shared/documents/sections';
 
 const NO_ANSWERS: readonly Answer[] = [];
 
@@ -89,7 +89,7 @@ export function PublicDocumentPage() {
   const doc = document.data;
   const hasHero = pageHeroId(doc.config) !== null;
   return (
-    <div className="public-page public-document">
+    <div className={documentLayoutClass(outline.length > 0)}>
       {outline.length > 0 && (
         <aside className="public-document__side">
           <nav className="document-contents document-contents--side" aria-label="Document contents">

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { documentOutline, sectionAnchor, type DocumentConfig } from '@planning/shared';
-import { headingLinkUrl, pageHeroId } from './sections';
+import { documentLayoutClass, headingLinkUrl, pageHeroId } from './sections';
 
 const config = (hide = false) =>
   ({
@@ -61,5 +61,12 @@ describe('the page heading', () => {
     const none = config();
     none.entities['root']!.childSectionIds = ['a'];
     expect(pageHeroId(none)).toBeNull();
+  });
+});
+
+describe('the document layout', () => {
+  it('gives a document with no section headings the full width, not a 260 px column beside nothing', () => {
+    expect(documentLayoutClass(false)).toContain('public-document--single');
+    expect(documentLayoutClass(true)).not.toContain('public-document--single');
   });
 });

@@ -17,3 +17,11 @@ export function pageHeroId(config: Pick<DocumentConfig, 'root' | 'heroSection' |
   const children = entities[config.root]?.childSectionIds ?? [];
   return children.find((id) => entities[id]?.type === 'hero') ?? null;
 }
+
+/**
+ * The document page's layout: the contents column beside the body, or, with no section headings
+ * (a document built from "Blank"), the body alone across the page, not beside an empty column.
+ */
+export function documentLayoutClass(hasContents: boolean): string {
+  return hasContents ? 'public-page public-document' : 'public-page public-document public-document--single';
+}

@@ -6,12 +6,13 @@ import { Field, NumberField, SelectField, SwitchField, TextField } from './field
 import { RichTextEditor } from './RichTextEditor';
 
 /** The web form's names for the config's question types (spec 02 §3 Question). */
-const typeLabels: Record<Question['type'], string> = {
-  radioQuestion: 'Single choice (one option)',
-  checkboxQuestion: 'Multiple choice (several options)',
-  textQuestion: 'Written answer (free text)',
-  dropdownQuestion: 'Drop-down list (one option)',
-  mapLinkedQuestion: 'Map-linked (a map above several questions)',
+// In an officer's words, not the HTML control's ('Radio', 'Textarea').
+export const typeLabels: Record<Question['type'], string> = {
+  radioQuestion: 'Choose one answer',
+  checkboxQuestion: 'Choose one or more answers',
+  textQuestion: 'Written answer',
+  dropdownQuestion: 'Choose one from a list',
+  mapLinkedQuestion: 'Questions about places on a map',
 };
 
 type QuestionFieldsProps<Q extends Question> = {

@@ -39,11 +39,13 @@ const useBody = () => {
 
 type Entity<T extends DocumentEntity['type']> = Extract<DocumentEntity, { type: T }>;
 
-// Fetched once such a block comes near the viewport, so a page's first load carries neither the
-// answer forms (antd Select, TextArea, Modal) nor the map block's layer lists (issue 14: 300 kB).
-const QuestionBlock = lazy(() =>
-  import('../questions/QuestionBlock').then((module) => ({ default: module.QuestionBlock })),
-);
+// The answer forms (antd Select, TextArea, Modal) stay out of the page's first script (issue 14:
+// 300 kB) but are fetched as soon as a document with questions renders, not when scrolled to: a
+// keyboard pass or a screen reader's form list must find every question (issue 25).
+const loadQuestionBlock = () =>
+  import('../questions/QuestionBlock').then((module) => ({ default: module.QuestionBlock }));
+const QuestionBlock = lazy(loadQuestionBlock);
+// Charts and the map block's layer lists are fetched once such a block comes near the viewport.
 const MapBlock = lazy(() => import('./MapBlock').then((module) => ({ default: module.MapBlock })));
 const DocumentChart = lazy(() =>
   import('../chart/DocumentChart').then((module) => ({ default: module.DocumentChart })),
@@ -134,8 +136,8 @@ function EntityView({ id, level }: { id: string; level: number }) {
 
 function QuestionView({ question, blockId }: { question: Entity<'question'>['question']; blockId: string }) {
   const { document, answers } = useBody();
-  const [holder, near] = useNearViewport<HTMLDivElement>();
-  // Until its code arrives: the question as text, under the anchor My responses links to.
+  // Until its code arrives (moments after the page): the question as text, under the anchor My
+  // responses links to. Mounted at once, wherever it is on the page.
   const preview = (
     <div id={questionAnchor(question.id)} className="document-question__preview">
       <h3 className="question-title">{question.title}</h3>
@@ -145,19 +147,15 @@ function QuestionView({ question, blockId }: { question: Entity<'question'>['que
     </div>
   );
   return (
-    <div ref={holder} className="document-question" data-block={blockId}>
-      {near ? (
-        <Suspense fallback={preview}>
-          <QuestionBlock
-            documentId={document.id}
-            question={question}
-            answers={answers}
-            viewer={document.viewer}
-          />
-        </Suspense>
-      ) : (
-        preview
-      )}
+    <div className="document-question" data-block={blockId}>
+      <Suspense fallback={preview}>
+        <QuestionBlock
+          documentId={document.id}
+          question={question}
+          answers={answers}
+          viewer={document.viewer}
+        />
+      </Suspense>
     </div>
   );
 }
