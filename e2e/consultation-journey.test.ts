@@ -7,6 +7,7 @@ import {
   councilId,
   openAsTenant,
   openedDialog,
+  settledDialog,
   openedMenu,
   startRunningApp,
   type RunningApp,
@@ -258,6 +259,11 @@ describe('a consultation from the builder to the resident’s downloads (issue 1
       await shot(builder, 'consultation-builder');
 
       await builder.getByRole('button', { name: 'Publish', exact: true }).click();
+      await (
+        await settledDialog(builder, builder.getByRole('dialog').filter({ hasText: 'Publish “' }))
+      )
+        .getByRole('button', { name: 'Publish' })
+        .click();
       await builder.locator('.builder-bar .ant-tag', { hasText: 'Published' }).waitFor();
       // Published as built: a block of every type, a question of every kind, one about a site.
       const answer = await builder

@@ -8,6 +8,7 @@ import {
   animationsSettled,
   openAsTenant,
   openedDialog,
+  settledDialog,
   openedMenu,
   startRunningApp,
   type RunningApp,
@@ -331,9 +332,18 @@ describe('document builder (issue 14)', () => {
         .filter({ hasText: new RegExp(`^${found}$`) })
         .waitFor();
 
-      // Publish.
+      // Publish: asked first, then told where the public page is.
       await page.getByRole('button', { name: 'Publish', exact: true }).click();
+      const asked = await settledDialog(
+        page,
+        page.getByRole('dialog').filter({ hasText: 'Publish “Issue 14 journey plan”?' }),
+      );
+      await asked.getByRole('button', { name: 'Publish' }).click();
       await page.locator('.builder-bar .ant-tag', { hasText: 'Published' }).waitFor();
+      const told = page.locator('.ant-message-notice', { hasText: '“Issue 14 journey plan” is published.' });
+      expect(await told.getByRole('link', { name: 'Open the public page' }).getAttribute('href')).toBe(
+        `/p/document/${id}`,
+      );
       expect((await storedDocument(page, id)).meta.isPublished).toBe(true);
 
       // Share: the link, copied.

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { NoSiteAssessmentNotice } from '../../platform/access/NoSiteAssessmentNotice';
 import { publicDocumentListQuery } from '../../shared/documents/api';
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric' });
@@ -13,6 +14,7 @@ export function PublicDocumentListPage() {
   }, []);
   return (
     <div className="public-page public-page--narrow">
+      <NoSiteAssessmentNotice />
       <h1>All documents</h1>
       {list.isPending ? (
         <p role="status">Loading the documents…</p>

@@ -71,7 +71,8 @@ describe('homeFor', () => {
   it.each([
     [null, false, '/sign-in'],
     [user, true, '/map'],
-    [user, false, '/p/document/all'],
+    [user, false, '/p/document/all?notice=no-site-assessment'],
+    [{ ...user, kind: 'public' }, false, '/p/document/all'],
   ] as const)('%o with placemaker %s → %s', (who, placemaker, expected) => {
     expect(homeFor(who, placemaker)).toBe(expected);
   });

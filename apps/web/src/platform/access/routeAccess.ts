@@ -37,8 +37,22 @@ export function guardDecision(input: {
   return permitted ? { kind: 'show' } : { kind: 'redirect', to: '/' };
 }
 
-/** Spec 01 §2: '/' is each user's home. */
+/** The query that tells the public documents page a staff account was sent there for want of a grant. */
+export const NO_SITE_ASSESSMENT = 'no-site-assessment';
+
+export const noSiteAssessmentMessage = {
+  title: 'This account has no access to site assessment',
+  detail:
+    "Your council's administrator has not given your role permission to read sites, so you see only the public documents. Ask them to add it to your role.",
+} as const;
+
+/**
+ * Spec 01 §2: '/' is each user's home. A staff account without site assessment lands on the public
+ * documents, told why rather than left to wonder (issue 25 point 6); residents are not staff, so
+ * nothing is missing for them.
+ */
 export function homeFor(user: AuthUser | null, canUsePlacemaker: boolean): string {
   if (!user) return '/sign-in';
-  return canUsePlacemaker ? '/map' : '/p/document/all';
+  if (canUsePlacemaker) return '/map';
+  return user.kind === 'staff' ? `/p/document/all?notice=${NO_SITE_ASSESSMENT}` : '/p/document/all';
 }

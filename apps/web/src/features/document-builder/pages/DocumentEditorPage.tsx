@@ -25,7 +25,7 @@ import {
 } from '@planning/shared';
 import { ApiError } from '../../../api/client';
 import { useTenant } from '../../../platform/tenant/TenantContext';
-import { builderQueryKeys, createTemplate, fetchDocument, fetchTemplate, setPublished } from '../api';
+import { builderQueryKeys, createTemplate, fetchDocument, fetchTemplate } from '../api';
 import {
   addBlock,
   addSection,
@@ -52,6 +52,7 @@ import { SectionTree } from '../components/SectionTree';
 import { ShareDialog } from '../components/ShareDialog';
 import { TemplatePicker } from '../components/TemplatePicker';
 import { useDocumentEditor, type SaveState } from '../useDocumentEditor';
+import { usePublishToggle } from '../usePublishToggle';
 import '../documentBuilder.css';
 
 /** /documents/{documentId}: the document builder's editor (spec 02 §2). */
@@ -162,14 +163,10 @@ function Editor({ record, onReload }: { record: DocumentRecord; onReload: () => 
     return () => window.removeEventListener('keydown', onKey);
   }, [undo, redo]);
 
-  const publish = useMutation({
-    mutationFn: (published: boolean) => setPublished(record.id, published),
-    onSuccess: (answer) => {
-      editor.applyServerMeta(answer.meta);
-      void queryClient.invalidateQueries({ queryKey: builderQueryKeys.list });
-      void message.success(answer.meta.isPublished ? 'Published' : 'Unpublished');
-    },
-    onError: (error) => void message.error(error instanceof ApiError ? error.message : 'Failed to publish'),
+  const publish = usePublishToggle({
+    id: record.id,
+    title: draft.title,
+    onPublished: editor.applyServerMeta,
   });
 
   const saveTemplate = useMutation({
@@ -297,7 +294,7 @@ function Editor({ record, onReload }: { record: DocumentRecord; onReload: () => 
               type="primary"
               disabled={readOnly || editor.hasUnsaved}
               loading={publish.isPending}
-              onClick={() => publish.mutate(!editor.isPublished)}
+              onClick={() => publish.toggle(!editor.isPublished)}
             >
               {editor.isPublished ? 'Unpublish' : 'Publish'}
             </Button>
