@@ -118,6 +118,15 @@ describe('data export (issue 12 points 6 and 8)', () => {
       const info = await ogrSummary(await download.path());
       expect(info.count).toBe(ALL);
       expect(info.epsg).toBe('27700');
+
+      // The export screen offers the file itself too: a council with notifications off has no bell.
+      await page.keyboard.press('Escape');
+      const here = page
+        .locator('.data-export__outcome')
+        .getByRole('button', { name: exportMessages.download, exact: true });
+      await here.waitFor({ timeout: 25_000 });
+      const [again] = await Promise.all([page.waitForEvent('download'), here.click()]);
+      expect(again.suggestedFilename()).toMatch(/^sites-Base-.*\.gpkg$/);
     } finally {
       release();
       storage.put = put;

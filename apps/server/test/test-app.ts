@@ -19,7 +19,14 @@ export type TestApp = {
   close(): Promise<void>;
 };
 
-export type SentMail = { to: string; subject: string; text: string; html: string };
+export type SentMail = {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  from: string;
+  replyTo?: string;
+};
 
 export async function readOutbox(dir: string): Promise<SentMail[]> {
   const files = (await readdir(dir).catch(() => [] as string[]))

@@ -124,8 +124,11 @@ export const exportMessages = {
   notReady: 'The export is not ready yet',
   failed: 'Export failed',
   /** Shown when a large export has been handed to the background. */
-  background:
-    'The export is running in the background. It will appear in the notifications bell with a download link when it is ready.',
+  background: 'The export is running in the background. Its download link will appear here when it is ready.',
+  /** The background export is done: its file is collected from the export screen itself. */
+  ready: 'The export is ready',
+  download: 'Download',
+  expired: 'This download has expired. Please export again.',
   downloaded: 'The export has been downloaded',
   presetName: 'Please enter a preset name',
   presetSaved: 'Preset saved',

@@ -41,6 +41,20 @@ export type SiteExportQueued = z.infer<typeof siteExportQueuedSchema>;
 
 export const siteExportJobParamsSchema = z.object({ jobId: z.uuid() });
 
+/**
+ * A background export's state, for the export screen itself to poll: the file is collectable
+ * there whatever the council's flags (the bell is hidden when notifications are off).
+ */
+export const siteExportStatusSchema = z.object({
+  jobId: z.string(),
+  status: z.enum(['queued', 'running', 'succeeded', 'failed', 'cancelled']),
+  progress: z.object({ done: z.number().int(), total: z.number().int() }),
+  /** Set once the file is ready, until it expires. */
+  download: z.object({ url: z.string(), name: z.string() }).nullable(),
+  expired: z.boolean(),
+});
+export type SiteExportStatus = z.infer<typeof siteExportStatusSchema>;
+
 /** A saved choice of fields, geometry and format (spec 01 §3 "data export presets"). */
 export const exportPresetSchema = z.object({
   name: z.string().trim().min(1, exportMessages.presetName).max(100),

@@ -50,4 +50,32 @@ describe('inviteUser (the service the council command reuses)', () => {
     expect(row.audit).toHaveLength(1);
     expect(row.audit[0]).toMatchObject({ action: 'user.invite', actor_email: 'operator@platform.test' });
   });
+
+  it('comes from the council: its name, its sender address and its reply-to when it has them', async () => {
+    const roleId = await withTenant(
+      t.database.db,
+      tenant.id,
+      async (trx) => (await findRoleByName(trx, 'admin'))!.id,
+    );
+    const invite = (to: string) =>
+      inviteUser(t.app.authDeps, tenant.id, { email: to, name: 'Officer', roleId }, operator);
+    // Row-level security: the council's own row is written inside its tenant transaction.
+    const setEmails = (emails: string) =>
+      withTenant(t.database.db, tenant.id, (trx) =>
+        trx.updateTable('tenants').set({ emails }).where('id', '=', tenant.id).execute(),
+      );
+    const mailTo = async (to: string) => (await t.outbox()).filter((sent) => sent.to === to).at(-1)!;
+
+    await setEmails(JSON.stringify({}));
+    await invite('no.settings@example.test');
+    const plain = await mailTo('no.settings@example.test');
+    expect(plain.from).toBe(`"Council of ${tenant.name}" <no-reply@planning.localhost>`);
+    expect(plain.replyTo).toBeUndefined();
+
+    await setEmails(JSON.stringify({ noReply: 'noreply@council.test', forReply: 'planning@council.test' }));
+    await invite('with.settings@example.test');
+    const own = await mailTo('with.settings@example.test');
+    expect(own.from).toBe(`"Council of ${tenant.name}" <noreply@council.test>`);
+    expect(own.replyTo).toBe('planning@council.test');
+  });
 });

@@ -9,6 +9,7 @@ import {
   siteExportJobParamsSchema,
   siteExportQueuedSchema,
   siteExportRequestSchema,
+  siteExportStatusSchema,
 } from '@planning/shared';
 import { contentDisposition } from '../../lib/content-disposition';
 import { HttpError, notFound } from '../../lib/errors';
@@ -133,6 +134,44 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.get(
+    '/site/export/:jobId',
+    {
+      config: read,
+      schema: {
+        tags,
+        summary:
+          'The state of one of your background exports and, once done, its download link (the export screen polls it; no bell needed)',
+        params: siteExportJobParamsSchema,
+        response: { 200: siteExportStatusSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const job = await ownExportJob(auth, request.params.jobId);
+      const expired = job.status === 'succeeded' && app.jobs.isExpired(job);
+      const result = exportResultSchema.safeParse(job.result);
+      return {
+        jobId: job.id,
+        status: job.status,
+        progress: job.progress,
+        download: result.success && !expired ? result.data.download : null,
+        expired,
+      };
+    },
+  );
+
+  /** The user's own export job; another user's, or another kind, is as unknown as a missing one. */
+  async function ownExportJob(auth: { tenantId: string; userId: string }, jobId: string) {
+    const job = await app.jobs.read(auth.tenantId, jobId).catch((error: unknown) => {
+      throw error instanceof HttpError && error.statusCode === 404
+        ? notFound(exportMessages.notFound)
+        : error;
+    });
+    if (job.kind !== EXPORT_JOB_KIND || job.userId !== auth.userId) throw notFound(exportMessages.notFound);
+    return job;
+  }
+
+  app.get(
     '/site/export/:jobId/download',
     {
       config: read,
@@ -146,13 +185,7 @@ export const exportRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const auth = requireAuth(request);
-      const job = await app.jobs.read(auth.tenantId, request.params.jobId).catch((error: unknown) => {
-        throw error instanceof HttpError && error.statusCode === 404
-          ? notFound(exportMessages.notFound)
-          : error;
-      });
-      // Another user's export is as unknown as a missing one.
-      if (job.kind !== EXPORT_JOB_KIND || job.userId !== auth.userId) throw notFound(exportMessages.notFound);
+      const job = await ownExportJob(auth, request.params.jobId);
       if (job.status === 'failed' || job.status === 'cancelled') throw notFound(exportMessages.failed);
       if (job.status !== 'succeeded') throw new HttpError(409, exportMessages.notReady);
       if (app.jobs.isExpired(job)) throw downloadExpired();

@@ -42,6 +42,7 @@ import {
   readLocalPresets,
   savePresets,
 } from './api';
+import { ExportJobStatus } from './ExportJobStatus';
 import { sourceOf, type Source } from './source';
 import './export.css';
 
@@ -101,7 +102,10 @@ export function DataExportPage() {
   const [naming, setNaming] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
   const [outcome, setOutcome] = useState<
-    { kind: 'downloaded'; name: string } | { kind: 'queued' } | { kind: 'error'; message: string } | null
+    | { kind: 'downloaded'; name: string }
+    | { kind: 'queued'; jobId: string }
+    | { kind: 'error'; message: string }
+    | null
   >(null);
 
   const choose = (names: string[], on: boolean) => {
@@ -169,7 +173,9 @@ export function DataExportPage() {
     onMutate: () => setOutcome(null),
     onSuccess: (answer) => {
       setOutcome(
-        answer.kind === 'downloaded' ? { kind: 'downloaded', name: answer.name } : { kind: 'queued' },
+        answer.kind === 'downloaded'
+          ? { kind: 'downloaded', name: answer.name }
+          : { kind: 'queued', jobId: answer.data.jobId },
       );
       if (answer.kind === 'accepted') void client.invalidateQueries({ queryKey: ['notifications'] });
     },
@@ -254,7 +260,7 @@ export function DataExportPage() {
         {count !== null && count > EXPORT_LIMITS.syncMaxSites && (
           <Typography.Text type="secondary">
             More than {EXPORT_LIMITS.syncMaxSites.toLocaleString('en-GB')} sites: the export will run in the
-            background and appear in the notifications bell.
+            background, and its download link will appear on this page.
           </Typography.Text>
         )}
       </section>
@@ -386,7 +392,7 @@ export function DataExportPage() {
         {outcome?.kind === 'downloaded' && (
           <Alert type="success" showIcon message={`${exportMessages.downloaded}: ${outcome.name}`} />
         )}
-        {outcome?.kind === 'queued' && <Alert type="info" showIcon message={exportMessages.background} />}
+        {outcome?.kind === 'queued' && <ExportJobStatus jobId={outcome.jobId} />}
         {outcome?.kind === 'error' && <Alert type="error" showIcon role="alert" message={outcome.message} />}
       </div>
 

@@ -3,6 +3,7 @@ import {
   exportFileName,
   exportPresetsSchema,
   siteExportQueuedSchema,
+  siteExportStatusSchema,
   siteListsSchema,
   type ExportPreset,
   type SiteExportRequest,
@@ -32,6 +33,11 @@ export function exportSites(request: SiteExportRequest) {
     siteExportQueuedSchema,
     exportFileName(request.file_type, request.scenario ?? 'Base'),
   );
+}
+
+/** GET /site/export/{jobId}: a background export's state and, once done, its download link. */
+export function fetchExportStatus(jobId: string, signal?: AbortSignal) {
+  return api.get(`/site/export/${encodeURIComponent(jobId)}`, siteExportStatusSchema, { signal });
 }
 
 /** Spec 01 §3: the local-storage key of data export presets. */
