@@ -347,6 +347,10 @@ describe('draw site on /map (issue 11 point 5)', () => {
     ]);
     await page.getByRole('group', { name: 'Drawn site' }).getByRole('button', { name: 'Save site' }).click();
     const naming = page.getByRole('dialog', { name: 'Save site' });
+    // Save is pressed once the dialog's form is in place and its zoom-in has finished: in a loaded
+    // full run the press came mid-opening and no validation message ever showed (passes alone).
+    await naming.getByRole('textbox', { name: 'Site name' }).waitFor();
+    await animationsSettled(page);
     await naming.getByRole('button', { name: 'Save site' }).click();
     await naming.getByText('Please enter site name').waitFor();
     await naming.getByRole('textbox', { name: 'Site name' }).fill("St Mary's drawn meadow");
