@@ -8,8 +8,8 @@ export const HTTP_FALLBACK_MESSAGE = 'Failed to make http request';
 
 /** Every failed call ends here: `status` 0 means the request never got an answer. */
 /**
- * Server messages the spec words for programs (spec 01 §8), said to people in plain English. The
- * server's own words stay on `serverMessage`; only these, never the auth messages code matches on.
+ * Server messages the spec words for programs (spec 01 §8), said to people in plain English: only
+ * these, never the auth messages code matches on.
  */
 const plainServerMessages: Record<string, string> = {
   [serverMessages.nonExistingId]: 'Not found: it may have been deleted, or the link is out of date.',
@@ -18,8 +18,6 @@ const plainServerMessages: Record<string, string> = {
 export class ApiError extends Error {
   readonly status: number;
   readonly issues: ReadonlyArray<{ path: string; message: string }>;
-  /** The message exactly as the server sent it. */
-  readonly serverMessage: string;
 
   constructor(
     status: number,
@@ -28,7 +26,6 @@ export class ApiError extends Error {
     options?: { cause?: unknown },
   ) {
     super(plainServerMessages[message] ?? message, options);
-    this.serverMessage = message;
     this.name = 'ApiError';
     this.status = status;
     this.issues = issues;

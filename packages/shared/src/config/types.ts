@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorScreenMessages } from '../http/messages';
 
 /**
  * Spec 03 §3.1: the twelve configuration document types a council keeps. The key is what the
@@ -63,11 +64,11 @@ export const configMessages = {
   configDoesNotExist: 'Config does not exist',
   /** The config-error screen (spec 03 §8). */
   errorTitle: (message: string) => `Error: ${message}`,
-  errorHint: 'Please, try again or contact support',
+  errorHint: errorScreenMessages.fallbackDetail,
   reload: 'Reload',
   /** The generic error screen (spec 03 §2, §8). */
-  errorOccurred: 'Error occurred',
-  tryAgain: 'Try again',
+  errorOccurred: errorScreenMessages.title,
+  tryAgain: errorScreenMessages.tryAgain,
   /** Config comparison (spec 03 §4, §8). */
   initialMissing: 'Initial config is missing',
   currentMissing: 'Current config is missing',
