@@ -70,5 +70,13 @@ describe('an unfiltered tile in one statement, outside a transaction', () => {
     );
     expect(idsOf(theirTile).length).toBeGreaterThan(0);
     expect(drawn.some((id) => theirIds.includes(id))).toBe(false);
+
+    // Prepared, as the endpoint sends it: PostgreSQL switches to a cached generic plan after its
+    // fifth run, and the plan must still scope each run to the council it sets, alternating.
+    for (let run = 0; run < 8; run += 1) {
+      const tenant = run % 2 === 0 ? mine : theirs;
+      const prepared = await renderPlainTileAlone(database.db, tenant.id, request, database.prepared);
+      expect(idsOf(prepared)).toEqual(idsOf(tenant === mine ? alone : theirTile));
+    }
   });
 });

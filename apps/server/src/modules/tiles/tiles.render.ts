@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import type { Feature, Geometry } from 'geojson';
 import { geoJSONToTile } from '@maplibre/geojson-vt';
 import { fromGeojsonVt } from '@maplibre/vt-pbf';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { SITE_TILE, type SearchFilter } from '@planning/shared';
+import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import {
   type Dictionary,
@@ -83,13 +85,18 @@ export async function renderPlainTileAlone(
   db: Kysely<Database>,
   tenantId: string,
   request: SiteTileRequest,
+  prepared?: AppDatabase['prepared'],
 ): Promise<Uint8Array | null> {
   const rows = await tileRows(db, tenantId, { ...request, filters: [] }, new Map());
-  return mvtOf(
-    await sql<{ tile: Uint8Array | null }>`
+  const query = sql<{ tile: Uint8Array | null }>`
       select case when set_config('app.tenant_id', ${tenantId}, true) is not null
-        then (${mvtStatement(rows, request)}) end as tile`.execute(db),
-  );
+        then (${mvtStatement(rows, request)}) end as tile`.compile(db);
+  if (!prepared) return mvtOf(await db.executeQuery(query));
+  // A cold tile's own cost was mostly PostgreSQL planning this statement again on every request
+  // (bench:tiles); prepared, each connection plans it once per shape. The text differs only by
+  // the tile's shape (polygons or cells, layer, scenario), so there are a handful of names.
+  const name = `tile_${createHash('sha1').update(query.sql).digest('hex').slice(0, 20)}`;
+  return mvtOf({ rows: await prepared<{ tile: Uint8Array | null }>(name, query.sql, query.parameters) });
 }
 
 /** Each row: the feature id, its properties, and a geometry in EPSG:3857. */

@@ -146,7 +146,7 @@ export async function serveSiteTile(
     // tenant: no transaction (a filtered tile first reads the council's dictionary).
     if (use === 'postgis' && request.filters.length === 0) {
       return renderAndKeep(database, tenantId, request, use, version, () =>
-        renderPlainTileAlone(database.db, tenantId, request),
+        renderPlainTileAlone(database.db, tenantId, request, database.prepared),
       );
     }
   }
