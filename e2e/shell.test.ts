@@ -112,6 +112,30 @@ describe('branding and layout', () => {
     await page.context().close();
   });
 
+  it('opens menus at once for someone who asked for less motion, and slides them in for others', async () => {
+    /** Whether the account menu was still animating in the frame it first showed in. */
+    const menuAnimates = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const page = await openAsTenant(running, 'demo', '/documents');
+      await page.emulateMedia({ reducedMotion });
+      await page.locator('.app-header__user').click();
+      await page.locator('.ant-dropdown:visible').waitFor();
+      const animating = await page.evaluate(
+        () =>
+          // Spinners turn for ever either way: only animations that end count.
+          document
+            .getAnimations()
+            .some(
+              (animation) =>
+                animation.playState === 'running' && animation.effect?.getTiming().iterations !== Infinity,
+            ) || /-(enter|appear)(-|\b)/.test(document.querySelector('.ant-dropdown')?.className ?? ''),
+      );
+      await page.context().close();
+      return animating;
+    };
+    expect(await menuAnimates('reduce')).toBe(false);
+    expect(await menuAnimates('no-preference')).toBe(true);
+  });
+
   it("follows the council's flags: no Analysis entry where the analysis page is off", async () => {
     const page = await openAsTenant(running, 'northfield');
     await page.getByRole('menuitem', { name: 'Doc Builder' }).waitFor();

@@ -18,7 +18,7 @@ export type RunningApp = {
   browser: Browser;
   /** Every email the app sent, oldest first. */
   outbox(): Promise<SentMail[]>;
-  /** A fresh browser context (own local storage) at 1280×800, closed when the test ends. */
+  /** A fresh browser context (own local storage) at 1280×800 with reduced motion, closed when the test ends. */
   newPage(): Promise<Page>;
   close(): Promise<void>;
 };
@@ -69,7 +69,10 @@ export async function startRunningApp(): Promise<RunningApp> {
     database,
     browser,
     newPage: async () => {
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+      // Reduced motion, as many people set their systems: dialogs, menus and the map's camera
+      // arrive at once, so a journey waits on the app, not on fades (the app's animated path is
+      // antd's own, and the accessibility journey checks the setting is honoured).
+      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
       openContexts.add(context);
       context.on('close', () => openContexts.delete(context));
       return context.newPage();

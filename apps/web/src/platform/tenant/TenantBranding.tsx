@@ -3,6 +3,7 @@ import { App as AntApp, ConfigProvider, theme, type ThemeConfig } from 'antd';
 import type { CurrentTenant } from '@planning/shared';
 import { NOTICE_PLACEMENT } from '../notices/errorNotice';
 import { NotificationBridge } from '../notices/NotificationBridge';
+import { useMediaQuery } from '../../components/useMediaQuery';
 import { tenantThemeTokens } from './tenantTheme';
 
 export const DEFAULT_DOCUMENT_TITLE = 'Planning';
@@ -17,13 +18,17 @@ type TenantBrandingProps = {
 export function TenantBranding({ tenant, children }: TenantBrandingProps) {
   const mainColor = tenant?.mainColor;
   const mode = tenant?.theme.mode ?? 'light';
-  const themeConfig = useMemo<ThemeConfig>(
-    () => ({
+  // Someone who asked their system for less motion gets dialogs, drawers and menus that appear
+  // at once (WCAG 2.3.3); the map's own camera moves follow the same setting in MapLibre.
+  const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
+  const themeConfig = useMemo<ThemeConfig>(() => {
+    const tokens: ThemeConfig = mainColor ? tenantThemeTokens({ mainColor, theme: { mode } }) : {};
+    return {
       algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
-      ...(mainColor ? tenantThemeTokens({ mainColor, theme: { mode } }) : {}),
-    }),
-    [mainColor, mode],
-  );
+      ...tokens,
+      token: { ...tokens.token, motion: !reducedMotion },
+    };
+  }, [mainColor, mode, reducedMotion]);
 
   const rawName = tenant?.rawName;
   useEffect(() => {
