@@ -292,10 +292,13 @@ export async function buildApp({
       api.addHook('onSend', async (request, reply) => {
         if (!reply.hasHeader('cache-control')) reply.header('cache-control', apiCachePolicy(request, reply));
       });
+      // The document is fixed once the routes are: serialised once (a few hundred kB), not per request.
+      let openapi: string | undefined;
       api.get(
         '/openapi.json',
         { config: { tenant: false, public: true }, schema: { hide: true } },
-        async () => app.swagger(),
+        async (_request, reply) =>
+          reply.type('application/json').send((openapi ??= JSON.stringify(app.swagger()))),
       );
       await api.register(healthRoutes);
       await api.register(tenantsRoutes);

@@ -2,15 +2,16 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { migrate, MigrationError, type SqlRunner } from './migrate';
 
-// The runner is driver-neutral; a bare PGlite (no PostGIS) keeps these tests quick.
+// The runner is driver-neutral; a bare PGlite (no PostGIS) keeps these tests quick. One per file:
+// starting one costs seconds on a busy machine, emptying its schema a few milliseconds.
 let pglite: PGlite;
 let runner: SqlRunner;
 let dir: string;
 
-beforeEach(async () => {
+beforeAll(async () => {
   pglite = await PGlite.create();
   runner = {
     exec: async (text) => {
@@ -18,10 +19,13 @@ beforeEach(async () => {
     },
     query: async <T>(text: string, params: unknown[] = []) => (await pglite.query<T>(text, params)).rows,
   };
+});
+afterAll(() => pglite.close());
+beforeEach(async () => {
+  await pglite.exec('drop schema public cascade; create schema public;');
   dir = await mkdtemp(path.join(os.tmpdir(), 'planning-migrations-'));
 });
 afterEach(async () => {
-  await pglite.close();
   await rm(dir, { recursive: true, force: true });
 });
 
