@@ -44,7 +44,9 @@ export default defineConfig({
           globalSetup: ['e2e/support/global-setup.ts'],
           setupFiles: ['e2e/support/close-pages.ts'],
           env: { TEST_DB: 'embedded' },
-          testTimeout: 60_000,
+          // A whole journey (sign in, build, publish, answer) is one test: in a full run on two
+          // cores the longest took 55-61 s (admin-users, site-search filters) with no step stuck.
+          testTimeout: 120_000,
           hookTimeout: 180_000,
           // A page's answer to a click (a request, then a render) is waited for, never slept on;
           // Vitest's default of 1 s for expect.poll is shorter than a busy machine's round trip
