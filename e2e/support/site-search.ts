@@ -44,7 +44,9 @@ export const recordedStatuses = (page: Page) => page.evaluate(() => (window as S
 /** The map's tools start with the map: clicks before that would do nothing. */
 export async function mapReady(page: Page) {
   await expect
-    .poll(() => page.getByRole('button', { name: 'Zoom in' }).isEnabled(), { timeout: 20_000 })
+    // A fresh browser's first map (WebGL in software, the map script compiled) took over 20 s
+    // once on a loaded machine: wait as long as the journey may, not a shorter guess.
+    .poll(() => page.getByRole('button', { name: 'Zoom in' }).isEnabled(), { timeout: 60_000 })
     .toBe(true);
 }
 
