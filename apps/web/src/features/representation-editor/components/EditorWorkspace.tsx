@@ -124,8 +124,6 @@ function Workspace({
   const [baseLinks, setBaseLinks] = useState<Links>(savedLinks);
   const [links, setLinks] = useState<Links>(savedLinks);
   const [saving, setSaving] = useState(false);
-  const inFlight = useRef(false);
-  const saveAgain = useRef(false);
   const [saveError, setSaveError] = useState<string | null>(null);
   // Each opening of a dialog is a fresh one (its key), so no choice lingers from the last.
   type Dialog = { action: MenuAction; from: number; to: number; text: string; key: number };
@@ -210,15 +208,9 @@ function Workspace({
 
   // ---- saving ---------------------------------------------------------------------------------
   const save = async ({ quiet = false } = {}): Promise<boolean> => {
-    // One save at a time; a change made meanwhile is saved right after (saveAgain).
-    if (inFlight.current) {
-      saveAgain.current = true;
-      return false;
-    }
-    inFlight.current = true;
+    if (saving) return false;
     setSaving(true);
     setSaveError(null);
-    const sent = editor.state.doc;
     const content = editor.getJSON() as EditorNode;
     const changes: SaveChanges = { content };
     if (links.topicIds && !sameSet(links.topicIds, baseLinks.topicIds)) changes.topicIds = links.topicIds;
@@ -230,11 +222,6 @@ function Workspace({
       const keep = currentProposals(editor.state);
       const doc = editor.schema.nodeFromJSON(saved.content);
       savedDoc.current = doc;
-      // Changed while the save was on its way: keep the newer text (the next save sends it).
-      if (!editor.state.doc.eq(sent)) {
-        saveAgain.current = true;
-        return true;
-      }
       const { tr } = editor.state;
       const { from, to } = editor.state.selection;
       tr.replaceWith(0, tr.doc.content.size, doc.content).setMeta('addToHistory', false);
@@ -249,20 +236,8 @@ function Workspace({
       setSaveError(errorText(error, 'Failed to save changes'));
       return false;
     } finally {
-      inFlight.current = false;
       setSaving(false);
-      if (saveAgain.current) {
-        saveAgain.current = false;
-        void save({ quiet: true });
-      }
     }
-  };
-  /**
-   * Redactions are saved as they are made, accepted or removed (issue 25: accepted proposals were
-   * lost when the officer left without pressing Save); other edits wait for Save as before.
-   */
-  const saveRedactions = () => {
-    if (canWrite) void save({ quiet: true });
   };
 
   useEffect(() => {
@@ -372,15 +347,12 @@ function Workspace({
     for (const proposal of proposals)
       redact(tr, proposal.from, proposal.to, { redactionType: proposal.kind });
     editor.view.dispatch(tr);
-    saveRedactions();
   };
   const reject = (proposal: Proposal) =>
     editor.view.dispatch(dropProposals(editor.state.tr, [proposal.id]).setMeta('addToHistory', false));
 
-  const removeRedaction = (redaction: RedactionSummary) => {
+  const removeRedaction = (redaction: RedactionSummary) =>
     editor.view.dispatch(removeMarksWithId(editor.state.tr, 'redaction', redaction.docId));
-    saveRedactions();
-  };
 
   const editing = mode === 'editing' && canWrite;
   const publicDoc = useMemo(
@@ -518,7 +490,6 @@ function Workspace({
           applyMark((from, to) => {
             const tr = redact(editor.state.tr, from, to, values);
             editor.view.dispatch(tr.setSelection(TextSelection.create(tr.doc, to)));
-            saveRedactions();
           })
         }
       />
