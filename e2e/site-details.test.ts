@@ -338,7 +338,6 @@ describe('draw site on /map (issue 11 point 5)', () => {
     await polygonError.waitFor({ state: 'hidden' });
     expect(await tool.getAttribute('aria-pressed')).toBe('true');
 
-    let createdAt = '';
     // A square over the middle of the district, where sites are.
     await draw([
       [-60, -60],
@@ -380,11 +379,6 @@ describe('draw site on /map (issue 11 point 5)', () => {
       await naming.getByRole('button', { name: 'Save site' }).click();
       await page.getByText('Site has been created').waitFor();
       await tilesAgain;
-      // The new site stays at hand: named, with a link to open it (issue 25).
-      const newSite = page.getByRole('status', { name: 'New site' });
-      expect(await newSite.textContent()).toContain("St Mary's drawn meadow");
-      createdAt = (await newSite.getByRole('link', { name: 'Open site' }).getAttribute('href')) ?? '';
-      expect(createdAt).toMatch(/^\/site\/\d+$/);
       expect(await page.getByRole('group', { name: 'Drawn site' }).count()).toBe(0);
       expect(await tool.getAttribute('aria-pressed')).toBe('false');
     } finally {
@@ -398,7 +392,6 @@ describe('draw site on /map (issue 11 point 5)', () => {
     expect(await card.getByText("St Mary's drawn meadow").count()).toBe(1);
     await card.getByRole('link', { name: 'View Site Details' }).click();
     await page.getByRole('heading', { level: 1, name: /St Mary's drawn meadow/ }).waitFor();
-    expect(new URL(page.url()).pathname).toBe(createdAt);
     await snap(page, 'drawn-site');
   });
 });

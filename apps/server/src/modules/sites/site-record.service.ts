@@ -13,7 +13,6 @@ import {
 import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { computeSiteOverlaps } from '../overlaps/overlaps.service';
-import { fillPlaceAndReference } from './site-place';
 import { isFlagOn } from '../tenants/tenants.queries';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import {
@@ -561,7 +560,6 @@ export async function createCustomSite(
       ${scenario}, ${body.custom_site_name}, ${areaHa(geometry)}, ${geometry}::geometry)
     returning id::text as id, id_unique`.execute(trx);
   const created = rows[0]!;
-  await fillPlaceAndReference(trx, editor.tenantId, created.id);
   await computeSiteOverlaps(trx, editor.tenantId, created.id);
   await recordEdits(trx, editor, [
     {

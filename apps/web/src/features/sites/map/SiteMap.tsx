@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
-import { Button, ConfigProvider } from 'antd';
+import { ConfigProvider } from 'antd';
 import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSource, MapGeoJSONFeature, VectorTileSource } from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
@@ -92,9 +92,6 @@ export function SiteMap(props: SiteMapProps) {
   const [measurement, setMeasurement] = useState<string | null>(null);
   const [drawnShape, setDrawnShape] = useState<DrawnShape | null>(null);
   const [polygonError, setPolygonError] = useState<string | null>(null);
-  // The site just drawn, with a way to open it: it stays outlined (highlight) even where the
-  // active filters leave it out of the tiles and the list.
-  const [created, setCreated] = useState<{ id: string; name: string } | null>(null);
   const [fullscreen, setFullscreen] = useState(false);
   const [satellite, setSatellite] = useState(false);
   const [terrain, setTerrain] = useState(false);
@@ -418,30 +415,12 @@ export function SiteMap(props: SiteMapProps) {
             shape={drawnShape}
             onCreated={(site) => {
               selectDrawMode('none');
-              setCreated(site);
               props.onSiteCreated(site);
             }}
             onCancel={() => selectDrawMode('none')}
             onPolygonError={setPolygonError}
           />
         </Suspense>
-      )}
-      {created && !drawnShape && (
-        <div className="site-map__draw-bar" role="status" aria-label="New site">
-          <span>New site ‘{created.name}’</span>
-          <a
-            href={`/site/${created.id}`}
-            onClick={(event) => {
-              event.preventDefault();
-              props.onOpenSite(created.id);
-            }}
-          >
-            Open site
-          </a>
-          <Button size="small" onClick={() => setCreated(null)}>
-            Close
-          </Button>
-        </div>
       )}
       {polygonError !== null && (
         <Suspense fallback={null}>

@@ -183,11 +183,9 @@ export function SiteSearchPage() {
           onAreaDrawn={setDraftArea}
           canDrawSites={canDrawSites}
           revision={mapRevision}
-          onSiteCreated={(site) => {
+          onSiteCreated={() => {
             setMapRevision((revision) => revision + 1);
             void client.invalidateQueries({ queryKey: ['search'] });
-            // Outlined and flown to whatever the filters: a new site may not match them.
-            void showOnMap(site.id);
           }}
           onOpenSite={(id) =>
             navigate(withScenario ? `/site/${id}?scenario=${DEFAULT_SCENARIO}` : `/site/${id}`)
