@@ -24,7 +24,7 @@ import {
   isUniqueViolation,
   unauthorized,
 } from '../../lib/errors';
-import type { Mailer, OutgoingMail } from '../../lib/mailer';
+import type { Mailer } from '../../lib/mailer';
 import { accountKey, TooManyRequestsError, type Attempt, type AttemptLimiter } from '../../lib/rate-limit';
 import type { ResolvedTenant } from '../tenants/tenants.resolve';
 import { grantsOfUser } from '../access/access.queries';
@@ -81,33 +81,12 @@ export function appLink(deps: AuthDeps, tenant: { name: string }, params: Record
 }
 
 export async function councilName(deps: AuthDeps, tenant: { id: string; name: string }): Promise<string> {
-  return (await councilMail(deps, tenant)).council;
-}
-
-/**
- * Who an email sent for a council comes from: every email to its staff and residents (invitation,
- * address check, password reset) shows the council's name, and its own no-reply address when its
- * settings name one (the setting is "sender of the platform's emails", set once the council's
- * domain lets our mail relay send for it: gov.uk domains publish DMARC p=reject, and mail from an
- * address whose domain does not authorise the relay is dropped). Without it, From keeps the
- * platform's address with the council's name as the display name. Replies go to the council's
- * reply-to address when it has one.
- */
-export async function councilMail(
-  deps: AuthDeps,
-  tenant: { id: string; name: string },
-): Promise<{ council: string; from: Pick<OutgoingMail, 'sender' | 'replyTo'> }> {
   const row = await deps.db
     .selectFrom('tenants')
-    .select(['raw_name', 'emails'])
+    .select('raw_name')
     .where('id', '=', tenant.id)
     .executeTakeFirst();
-  const council = row?.raw_name ?? tenant.name;
-  const emails = row?.emails ?? null;
-  return {
-    council,
-    from: { sender: { name: council, address: emails?.noReply }, replyTo: emails?.forReply },
-  };
+  return row?.raw_name ?? tenant.name;
 }
 
 const LINK_TTL_MS: Record<AuthTokenPurpose, number> = {
@@ -170,8 +149,7 @@ async function sendVerification(
     ? { continueUrl: safeReturnUrl(continueUrl, DEFAULT_PUBLIC_REDIRECT) }
     : {};
   const link = await issueLink(deps, ctx, user.id, 'verify-email', extra);
-  const { council, from } = await councilMail(deps, ctx.tenant);
-  await deps.mailer.send({ ...verificationMail(user.email, council, link), ...from });
+  await deps.mailer.send(verificationMail(user.email, await councilName(deps, ctx.tenant), link));
 }
 
 /** Creates a public consultation account and emails a link to confirm the address. */
@@ -388,8 +366,7 @@ export async function requestPasswordReset(deps: AuthDeps, ctx: RequestContext, 
 
 async function sendResetLink(deps: AuthDeps, ctx: RequestContext, user: { id: string; email: string }) {
   const link = await issueLink(deps, ctx, user.id, 'reset-password');
-  const { council, from } = await councilMail(deps, ctx.tenant);
-  await deps.mailer.send({ ...passwordResetMail(user.email, council, link), ...from });
+  await deps.mailer.send(passwordResetMail(user.email, await councilName(deps, ctx.tenant), link));
 }
 
 export async function completePasswordReset(
