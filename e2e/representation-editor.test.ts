@@ -109,6 +109,12 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
     const redactions = page.getByRole('list', { name: 'Redactions', exact: true });
     await expect.poll(() => redactions.textContent()).toContain('Redacted by Olu Officer');
     await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    // The card on the redacted text says so too.
+    await mark.click();
+    const card = page.getByRole('group', { name: 'Marks on this text' });
+    await expect.poll(() => card.textContent()).toContain('Olu Officer');
+    await card.getByRole('button', { name: 'Close' }).click();
+    await card.waitFor({ state: 'detached' });
     const stored = await api.read(letter.id);
     expect(stored.publicText).toContain('[telephone number redacted]');
     expect(stored.publicText).not.toContain(PHONE);
