@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { detectPersonalData } from '../packages/shared/src/representations/personalData';
+import { marksOf, type EditorNode } from '../packages/shared/src/representations/editor';
 import { representationSchema } from '../packages/shared/src/representations/schemas';
 import { axeViolations } from './support/axe';
 import { FIRST_LOAD, screenshot, sessionApi } from './support/consultations';
@@ -104,24 +105,28 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
     await phoneProposal.waitFor({ state: 'detached' });
     const mark = page.locator('.rep-text .rep-mark--redaction', { hasText: PHONE });
     await expect.poll(() => mark.getAttribute('aria-label')).toBe('Redacted: telephone number');
+    // Issue 25 point 6: saved as it is accepted, Save not pressed; the server stamped who redacted it.
     const redactions = page.getByRole('list', { name: 'Redactions', exact: true });
-    await expect.poll(() => redactions.textContent()).toContain('Not saved yet');
-
-    // Leaving with the redaction unsaved asks first (spec 02 §2 'Progress will be lost').
-    await page.getByRole('link', { name: 'Back to representations' }).click();
-    const leave = await openedDialog(page, 'Progress will be lost');
-    await leave.getByRole('button', { name: 'Continue with form' }).click();
-    await leave.waitFor({ state: 'hidden' });
-    expect(new URL(page.url()).pathname).toBe('/consultations/representations/editor');
-
-    await page.getByRole('button', { name: 'Save' }).click();
-    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
-    // The server stamped who redacted it.
     await expect.poll(() => redactions.textContent()).toContain('Redacted by Olu Officer');
+    await page.getByRole('status').filter({ hasText: 'All changes saved' }).waitFor();
+    // The card on the redacted text says so too.
+    await mark.click();
+    const card = page.getByRole('group', { name: 'Marks on this text' });
+    await expect.poll(() => card.textContent()).toContain('Olu Officer');
+    await card.getByRole('button', { name: 'Close' }).click();
+    await card.waitFor({ state: 'detached' });
     const stored = await api.read(letter.id);
     expect(stored.publicText).toContain('[telephone number redacted]');
     expect(stored.publicText).not.toContain(PHONE);
     expect(stored.publicText).not.toContain(digits);
+
+    // Leaving asks nothing (nothing would be lost), and coming back the redaction is there.
+    await page.getByRole('link', { name: 'Back to representations' }).click();
+    await page.waitForURL((url) => url.pathname === '/consultations/representations/all');
+    await page.goBack();
+    await page.getByRole('heading', { name: `Representation ${letter.reference}` }).waitFor(FIRST_LOAD);
+    await expect.poll(() => redactions.textContent()).toContain(PHONE);
+    expect(await redactions.textContent()).toContain('Redacted by Olu Officer');
 
     // Public view: the number is not in the page at all, its placeholder is.
     await modeSwitch(page, 'Public view');
@@ -184,6 +189,83 @@ describe('representation editor (issue 15 points 3 and 4)', () => {
     expect(
       (await api.read(letter.id)).subRepresentations.find((sub) => sub.reference === subReference)?.isDeleted,
     ).toBe(true);
+  });
+
+  it('saves redactions one after another as they come, and asks before leaving one that failed to save (issue 25 point 6)', async () => {
+    const page = await openAsTenant(running, 'demo', '/consultations/representations/all', 'officer');
+    const api = await officerApi(page);
+    const { letter } = await api.seededLetterWithPhone();
+    await page.goto(`${running.baseUrl}/consultations/representations/editor?representationId=${letter.id}`);
+    await page.getByRole('heading', { name: `Representation ${letter.reference}` }).waitFor(FIRST_LOAD);
+    const accepts = page
+      .getByRole('list', { name: 'Suggested redactions' })
+      .getByRole('button', { name: /^Accept: redact / });
+    await accepts.first().waitFor();
+    expect(await accepts.count()).toBeGreaterThanOrEqual(2);
+    const status = page.locator('.rep-editor__state');
+    // The redactions the server holds (one over two paragraphs counts once).
+    const redactionsStored = async () =>
+      marksOf((await api.read(letter.id)).content as EditorNode, 'redaction').length;
+
+    // The first save is held on its way: the second redaction, accepted meanwhile, waits its turn
+    // and is saved after it, not lost.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const saves: number[] = [];
+    const representationPath = `**/api/v1/consultations/representations/${letter.id}`;
+    await page.route(representationPath, async (route) => {
+      if (route.request().method() !== 'PATCH') return route.fallback();
+      saves.push(saves.length + 1);
+      if (saves.length === 1) await held;
+      return route.fallback();
+    });
+    await accepts.first().click();
+    await expect.poll(() => saves.length).toBe(1);
+    await accepts.first().click();
+    await expect.poll(() => status.textContent()).toBe('Saving…');
+    // Leaving while a save is on its way asks first.
+    await page.getByRole('link', { name: 'Back to representations' }).click();
+    let leave = await openedDialog(page, 'Progress will be lost');
+    await leave.getByRole('button', { name: 'Continue with form' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    release();
+    await expect.poll(() => status.textContent()).toBe('All changes saved');
+    expect(saves).toEqual([1, 2]);
+    expect(await redactionsStored()).toBe(2);
+    await page.unroute(representationPath);
+
+    // A save that fails: said beside Save and in an alert, and leaving asks.
+    await page.route(representationPath, (route) =>
+      route.request().method() === 'PATCH'
+        ? route.fulfill({
+            status: 503,
+            contentType: 'application/json',
+            body: '{"message":"Service unavailable"}',
+          })
+        : route.fallback(),
+    );
+    const redactions = page.getByRole('list', { name: 'Redactions', exact: true });
+    await redactions
+      .getByRole('button', { name: /^Remove redaction of / })
+      .first()
+      .click();
+    await expect.poll(() => status.textContent()).toBe('Not saved');
+    await page.getByRole('alert').filter({ hasText: 'Service unavailable' }).waitFor();
+    await screenshot(page, 'editor-save-failed');
+    await page.getByRole('link', { name: 'Back to representations' }).click();
+    leave = await openedDialog(page, 'Progress will be lost');
+    await leave.getByRole('button', { name: 'Continue with form' }).click();
+    await leave.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/consultations/representations/editor');
+    expect(await redactionsStored()).toBe(2);
+
+    // Try again once the server answers: saved, and leaving asks nothing.
+    await page.unroute(representationPath);
+    await page.getByRole('alert').getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => status.textContent()).toBe('All changes saved');
+    expect(await redactionsStored()).toBe(1);
+    await page.getByRole('link', { name: 'Back to representations' }).click();
+    await page.waitForURL((url) => url.pathname === '/consultations/representations/all');
   });
 
   it("shows 'Error occurred' with the server's message and 'Try again' when the representation cannot be read", async () => {

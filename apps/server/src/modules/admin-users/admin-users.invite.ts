@@ -5,10 +5,10 @@ import { conflict, forbidden, isUniqueViolation, notFound } from '../../lib/erro
 import { serverMessages } from '@planning/shared';
 import { grantsOf } from '../access/access.guard';
 import { recordAudit, type AuditActor } from '../audit/audit.record';
-import type { OutgoingMail } from '../../lib/mailer';
 import { invitationMail } from '../auth/auth.mail';
 import { insertUser } from '../auth/auth.queries';
-import { appLink, councilName, newLinkToken, type AuthDeps } from '../auth/auth.service';
+import { sendAsCouncil } from '../auth/auth.council-mail';
+import { appLink, newLinkToken, type AuthDeps } from '../auth/auth.service';
 import {
   findAccountByEmail,
   findRole,
@@ -39,7 +39,7 @@ export async function inviteUser(
   const actorGrants = isRequest(actor) && actor.auth ? await grantsOf(actor) : null;
   const tenant = await deps.db
     .selectFrom('tenants')
-    .select(['id', 'name', 'emails'])
+    .select(['id', 'name'])
     .where('id', '=', tenantId)
     .executeTakeFirst();
   if (!tenant) throw notFound(serverMessages.nonExistingId);
@@ -100,30 +100,8 @@ export async function inviteUser(
   const inviter =
     isRequest(actor) && actor.auth ? await inviterName(deps, tenantId, actor.auth.userId) : null;
   const link = appLink(deps, tenant, { mode: created.mode, token: created.token });
-  const council = await councilName(deps, tenant);
-  await deps.mailer.send({
-    ...invitationMail(email, council, link, inviter),
-    ...councilSender(council, tenant.emails),
-  });
+  await sendAsCouncil(deps, tenant, (council) => invitationMail(email, council, link, inviter));
   return { userId: created.userId };
-}
-
-/**
- * The invitation comes from the council, not the platform. Its From address is the council's own
- * no-reply address when its settings name one (the setting is "sender of the platform's emails",
- * so a council sets it once its domain lets our mail relay send for it: gov.uk domains publish
- * DMARC p=reject, and mail from an address whose domain does not authorise the relay is dropped).
- * Without it, From keeps the platform's address, which the relay may send for, with the council's
- * name as the display name. Replies go to the council's reply-to address when it has one.
- */
-function councilSender(
-  council: string,
-  emails: { noReply?: string; forReply?: string } | null,
-): Pick<OutgoingMail, 'sender' | 'replyTo'> {
-  return {
-    sender: { name: council, address: emails?.noReply },
-    replyTo: emails?.forReply,
-  };
 }
 
 async function inviterName(deps: AuthDeps, tenantId: string, userId: string): Promise<string | null> {

@@ -30,6 +30,7 @@ import type { ResolvedTenant } from '../tenants/tenants.resolve';
 import { grantsOfUser } from '../access/access.queries';
 import { recordAudit, type AuditActor } from '../audit/audit.record';
 import { hashPassword, hashToken, newToken, verifyPassword } from './auth.crypto';
+import { councilName, sendAsCouncil } from './auth.council-mail';
 import { passwordResetMail, verificationMail } from './auth.mail';
 import {
   consumeAuthToken,
@@ -78,15 +79,6 @@ export function appLink(deps: AuthDeps, tenant: { name: string }, params: Record
   // `tenant` lets a link opened on a shared host (localhost, previews) pick the right council.
   const query = new URLSearchParams({ ...params, tenant: tenant.name });
   return `${base}/auth-action?${query.toString()}`;
-}
-
-export async function councilName(deps: AuthDeps, tenant: { id: string; name: string }): Promise<string> {
-  const row = await deps.db
-    .selectFrom('tenants')
-    .select('raw_name')
-    .where('id', '=', tenant.id)
-    .executeTakeFirst();
-  return row?.raw_name ?? tenant.name;
 }
 
 const LINK_TTL_MS: Record<AuthTokenPurpose, number> = {
@@ -149,7 +141,7 @@ async function sendVerification(
     ? { continueUrl: safeReturnUrl(continueUrl, DEFAULT_PUBLIC_REDIRECT) }
     : {};
   const link = await issueLink(deps, ctx, user.id, 'verify-email', extra);
-  await deps.mailer.send(verificationMail(user.email, await councilName(deps, ctx.tenant), link));
+  await sendAsCouncil(deps, ctx.tenant, (council) => verificationMail(user.email, council, link));
 }
 
 /** Creates a public consultation account and emails a link to confirm the address. */
@@ -366,7 +358,7 @@ export async function requestPasswordReset(deps: AuthDeps, ctx: RequestContext, 
 
 async function sendResetLink(deps: AuthDeps, ctx: RequestContext, user: { id: string; email: string }) {
   const link = await issueLink(deps, ctx, user.id, 'reset-password');
-  await deps.mailer.send(passwordResetMail(user.email, await councilName(deps, ctx.tenant), link));
+  await sendAsCouncil(deps, ctx.tenant, (council) => passwordResetMail(user.email, council, link));
 }
 
 export async function completePasswordReset(

@@ -10,6 +10,7 @@ import {
 } from '@planning/shared';
 import { paragraph, schema, stateOf, text } from './editorTestDocs';
 import {
+  changesRedactions,
   lastRemovedIds,
   markPieces,
   pieceAt,
@@ -164,6 +165,45 @@ describe('removing marks (spec 02 §4: the caller hears only when the last mark 
     const after = state.apply(removeMarksWithId(state.tr, 'map', '12'));
     expect(lastRemovedIds(state.doc, after.doc, 'map')).toEqual(['12']);
     expect(markPieces(after.doc, 'map').map((piece) => piece.mark.attrs.siteIds)).toEqual([['40']]);
+  });
+});
+
+describe('changesRedactions (issue 25 point 6: what is saved as it happens)', () => {
+  const letter = () =>
+    stateOf(
+      paragraph(text('Jane Doe', [redaction('r1')]), text(' wrote about '), text('traffic')),
+      paragraph(text('Ring 01632 960123')),
+    );
+
+  it('tells a redaction added, removed, cut in part or changed', () => {
+    const state = letter();
+    const phone = at(state.doc, '01632 960123');
+    const added = redact(state.tr, phone.from, phone.to, { redactionType: 'telephone number' });
+    expect(changesRedactions(added)).toBe(true);
+    expect(changesRedactions(removeMarksWithId(state.tr, 'redaction', 'r1'))).toBe(true);
+    expect(changesRedactions(removePiece(state.tr, pieceAt(state.doc, 2, 'redaction')!))).toBe(true);
+    const name = at(state.doc, 'Jane Doe');
+    const retyped = redact(state.tr, name.from, name.to, { redactionType: 'other', docId: 'r1' });
+    expect(changesRedactions(retyped)).toBe(true);
+  });
+
+  it('tells the last text of a redaction deleted, and brought back', () => {
+    const state = letter();
+    const name = at(state.doc, 'Jane Doe');
+    const deleted = state.tr.delete(name.from, name.to);
+    expect(changesRedactions(deleted)).toBe(true);
+    const after = state.apply(deleted);
+    const restored = after.tr.insert(name.from, state.doc.slice(name.from, name.to).content);
+    expect(changesRedactions(restored)).toBe(true);
+  });
+
+  it('leaves typing, inside a redacted word too, and other marks to Save', () => {
+    const state = letter();
+    expect(changesRedactions(state.tr.insertText('Mrs ', 1))).toBe(false);
+    expect(changesRedactions(state.tr.insertText('x', 3))).toBe(false);
+    const traffic = at(state.doc, 'traffic');
+    const tagged = state.tr.addMark(traffic.from, traffic.to, schema.marks.tag!.create({ tagIds: ['t1'] }));
+    expect(changesRedactions(tagged)).toBe(false);
   });
 });
 

@@ -1,5 +1,6 @@
 import type { Mark as PMMark, Node as PMNode } from '@tiptap/pm/model';
 import type { Transaction } from '@tiptap/pm/state';
+import { AddMarkStep, RemoveMarkStep, type Step } from '@tiptap/pm/transform';
 import type { EditorNode, RedactionType } from '@planning/shared';
 
 /**
@@ -41,6 +42,22 @@ export function markIdsIn(doc: PMNode, type: SpecMarkType): Set<string> {
 export function lastRemovedIds(before: PMNode, after: PMNode, type: SpecMarkType): string[] {
   const still = markIdsIn(after, type);
   return [...markIdsIn(before, type)].filter((id) => !still.has(id));
+}
+
+/**
+ * Whether a change to the document added, removed or changed a redaction (issue 25 point 6: each
+ * is saved as it happens): a redaction mark put on or taken off any text, or the last text of a
+ * redaction deleted (or brought back by undo). Typing inside a redacted word is an edit of the
+ * text, not of the redactions.
+ */
+export function changesRedactions(change: { steps: readonly Step[]; before: PMNode; doc: PMNode }): boolean {
+  const marksRedaction = (step: Step) =>
+    (step instanceof AddMarkStep || step instanceof RemoveMarkStep) && step.mark.type.name === 'redaction';
+  if (change.steps.some(marksRedaction)) return true;
+  return (
+    lastRemovedIds(change.before, change.doc, 'redaction').length > 0 ||
+    lastRemovedIds(change.doc, change.before, 'redaction').length > 0
+  );
 }
 
 export type MarkPiece = { from: number; to: number; mark: PMMark };

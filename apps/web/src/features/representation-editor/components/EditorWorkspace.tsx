@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { EditorContent, useEditor, useEditorState, type Editor } from '@tiptap/react';
-import type { Mark as PMMark, Node as PMNode } from '@tiptap/pm/model';
+import type { Mark as PMMark } from '@tiptap/pm/model';
 import { TextSelection } from '@tiptap/pm/state';
 import { Alert, App, Button, Segmented, Space } from 'antd';
 import { SaveOutlined } from '@ant-design/icons';
@@ -10,10 +10,9 @@ import {
   type EditorNode,
   type RedactionType,
 } from '@planning/shared';
-import { ApiError } from '../../../api/client';
 import { representationExtensions } from '../editorExtensions';
+import { errorText, useEditorSaving, type Links, type SaveChanges, type Saved } from '../editorSaving';
 import {
-  lastRemovedIds,
   newDocId,
   pieceAt,
   redact,
@@ -32,11 +31,6 @@ import { MarkCard } from './MarkCard';
 import { PublicText } from './PublicText';
 import { SelectionMenu, type MenuAction } from './SelectionMenu';
 import { AsReceived, ProposalList, RedactionList } from './SidePanels';
-
-/** The topics and sites kept in step with the text's tags and map marks; null: not kept. */
-export type Links = { topicIds: string[] | null; siteIds: string[] | null };
-export type SaveChanges = { content: EditorNode; topicIds?: string[]; siteIds?: string[] };
-export type Saved = { content: EditorNode } & Links;
 
 export type EditorMode = 'editing' | 'internal' | 'public';
 
@@ -74,11 +68,6 @@ type EditorWorkspaceProps = {
   textLabel: string;
 };
 
-const sameSet = (a: string[] | null, b: string[] | null) =>
-  a === null || b === null ? a === b : a.length === b.length && a.every((value) => b.includes(value));
-const errorText = (error: unknown, fallback: string) =>
-  error instanceof ApiError ? (error.issues[0]?.message ?? error.message) : fallback;
-
 /**
  * The representation editor (spec 02 §2): the text with its marks, the floating menu, the three
  * modes, the personal-data proposals and the lists beside it. Used for a representation and for a
@@ -111,7 +100,7 @@ function Workspace({
   asReceived,
   canWrite,
   knownNames,
-  links: savedLinks,
+  links,
   onSave,
   onCreateSubRepresentation,
   subRepresentation,
@@ -120,11 +109,7 @@ function Workspace({
   const { message } = App.useApp();
   const wrapper = useRef<HTMLDivElement>(null);
   const [mode, setMode] = useState<EditorMode>(canWrite ? 'editing' : 'internal');
-  const savedDoc = useRef<PMNode>(editor.state.doc);
-  const [baseLinks, setBaseLinks] = useState<Links>(savedLinks);
-  const [links, setLinks] = useState<Links>(savedLinks);
-  const [saving, setSaving] = useState(false);
-  const [saveError, setSaveError] = useState<string | null>(null);
+  const saving = useEditorSaving({ editor, links, onSave });
   // Each opening of a dialog is a fresh one (its key), so no choice lingers from the last.
   type Dialog = { action: MenuAction; from: number; to: number; text: string; key: number };
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -135,14 +120,12 @@ function Workspace({
   const state = useEditorState({
     editor,
     selector: ({ editor: current }) => ({
-      changed: !current.state.doc.eq(savedDoc.current),
       proposals: currentProposals(current.state),
       redactions: redactionsOf(current.state.doc),
     }),
   });
-  const linksChanged =
-    !sameSet(links.topicIds, baseLinks.topicIds) || !sameSet(links.siteIds, baseLinks.siteIds);
-  const dirty = state.changed || linksChanged;
+  const { dirty } = saving;
+  // Leaving while a save is under way or after one failed asks too: what is not saved would be lost.
   useUnsavedChangesGuard(dirty, {
     title: m.progressLostTitle,
     content: m.progressLostText,
@@ -154,36 +137,6 @@ function Workspace({
   useEffect(() => {
     editor.setEditable(canWrite && mode === 'editing', false);
   }, [editor, canWrite, mode]);
-
-  // Spec 02 §4 "notifies the caller only when the last mark of that id is removed": a topic or a
-  // site leaves the representation when the last tag or map mark naming it goes, and joins it
-  // with the first.
-  useEffect(() => {
-    const follow = ({
-      transaction,
-    }: {
-      transaction: { docChanged: boolean; before: PMNode; doc: PMNode };
-    }) => {
-      if (!transaction.docChanged) return;
-      const change = (type: 'tag' | 'map') => ({
-        added: lastRemovedIds(transaction.doc, transaction.before, type),
-        removed: lastRemovedIds(transaction.before, transaction.doc, type),
-      });
-      const tags = change('tag');
-      const sites = change('map');
-      if (tags.added.length + tags.removed.length + sites.added.length + sites.removed.length === 0) return;
-      const apply = (list: string[] | null, { added, removed }: { added: string[]; removed: string[] }) =>
-        list && [...list.filter((id) => !removed.includes(id)), ...added.filter((id) => !list.includes(id))];
-      setLinks((current) => ({
-        topicIds: apply(current.topicIds, tags),
-        siteIds: apply(current.siteIds, sites),
-      }));
-    };
-    editor.on('transaction', follow);
-    return () => {
-      editor.off('transaction', follow);
-    };
-  }, [editor]);
 
   // Issue 15 point 4: on opening, the detector reads the text once it knows the people's names.
   const detected = useRef(false);
@@ -207,37 +160,8 @@ function Workspace({
   };
 
   // ---- saving ---------------------------------------------------------------------------------
-  const save = async ({ quiet = false } = {}): Promise<boolean> => {
-    if (saving) return false;
-    setSaving(true);
-    setSaveError(null);
-    const content = editor.getJSON() as EditorNode;
-    const changes: SaveChanges = { content };
-    if (links.topicIds && !sameSet(links.topicIds, baseLinks.topicIds)) changes.topicIds = links.topicIds;
-    if (links.siteIds && !sameSet(links.siteIds, baseLinks.siteIds)) changes.siteIds = links.siteIds;
-    try {
-      const saved = await onSave(changes);
-      // The server stamps new redactions with who and when: show its document, keeping the
-      // proposals (its document has the same text, so the same positions).
-      const keep = currentProposals(editor.state);
-      const doc = editor.schema.nodeFromJSON(saved.content);
-      savedDoc.current = doc;
-      const { tr } = editor.state;
-      const { from, to } = editor.state.selection;
-      tr.replaceWith(0, tr.doc.content.size, doc.content).setMeta('addToHistory', false);
-      if (to <= tr.doc.content.size) tr.setSelection(TextSelection.create(tr.doc, from, to));
-      editor.view.dispatch(setProposals(tr, keep));
-      const next = { topicIds: saved.topicIds, siteIds: saved.siteIds };
-      setBaseLinks(next);
-      setLinks(next);
-      if (!quiet) void message.success('Saved');
-      return true;
-    } catch (error) {
-      setSaveError(errorText(error, 'Failed to save changes'));
-      return false;
-    } finally {
-      setSaving(false);
-    }
+  const save = async () => {
+    if (await saving.save()) void message.success('Saved');
   };
 
   useEffect(() => {
@@ -270,8 +194,7 @@ function Workspace({
       );
       editor.view.dispatch(tr.setSelection(TextSelection.create(tr.doc, range.to)));
       // The link to the new sub-representation is saved with it, so the two never disagree.
-      if (await save({ quiet: true }))
-        void message.success(`Sub-representation ${created.reference} created`);
+      if (await saving.save()) void message.success(`Sub-representation ${created.reference} created`);
     } catch (error) {
       void message.error(errorText(error, 'Failed to create the sub-representation'));
     } finally {
@@ -355,6 +278,19 @@ function Workspace({
     editor.view.dispatch(removeMarksWithId(editor.state.tr, 'redaction', redaction.docId));
 
   const editing = mode === 'editing' && canWrite;
+  // Redactions saved since the text was opened carry the server's stamp beside the text.
+  const redactions = state.redactions.map((redaction) =>
+    redaction.by || redaction.at ? redaction : { ...redaction, ...saving.stampOf(redaction.docId) },
+  );
+  const failed = saving.error !== null && dirty;
+  const stateText = saving.saving
+    ? 'Saving…'
+    : failed
+      ? 'Not saved'
+      : dirty
+        ? 'Unsaved changes'
+        : 'All changes saved';
+  const stateClass = saving.saving ? '' : failed ? ' is-failed' : dirty ? ' is-dirty' : '';
   const publicDoc = useMemo(
     () => (mode === 'public' ? (editor.getJSON() as EditorNode) : null),
     [mode, editor],
@@ -383,13 +319,13 @@ function Workspace({
           {actions}
           {canWrite && (
             <>
-              <span className={`rep-editor__state${dirty ? ' is-dirty' : ''}`} role="status">
-                {saving ? 'Saving…' : dirty ? 'Unsaved changes' : 'All changes saved'}
+              <span className={`rep-editor__state${stateClass}`} role="status">
+                {stateText}
               </span>
               <Button
                 type="primary"
                 icon={<SaveOutlined />}
-                loading={saving}
+                loading={saving.saving}
                 disabled={!dirty}
                 onClick={() => void save()}
               >
@@ -399,15 +335,21 @@ function Workspace({
           )}
         </Space>
       </header>
-      {saveError && (
+      {saving.error && (
         <Alert
           className="rep-editor__note"
           type="error"
           showIcon
           role="alert"
-          title={saveError}
+          title={saving.error}
+          description="Your changes are kept here. Leaving now would lose them."
+          action={
+            <Button size="small" onClick={() => void save()} loading={saving.saving}>
+              Try again
+            </Button>
+          }
           closable
-          onClose={() => setSaveError(null)}
+          onClose={saving.clearError}
         />
       )}
       {!canWrite && (
@@ -442,6 +384,7 @@ function Workspace({
                 <MarkCard
                   {...card}
                   canRemove={editing}
+                  stampOf={saving.stampOf}
                   topicName={topicName}
                   subRepresentation={subRepresentation}
                   onRemove={removeFromCard}
@@ -470,7 +413,7 @@ function Workspace({
               />
             )}
             <RedactionList
-              redactions={state.redactions}
+              redactions={redactions}
               canRemove={editing}
               onShow={(redaction) => focusRange(redaction.from, redaction.from)}
               onRemove={removeRedaction}

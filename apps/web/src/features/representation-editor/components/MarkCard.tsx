@@ -4,6 +4,7 @@ import type { Mark as PMMark } from '@tiptap/pm/model';
 import { Button } from 'antd';
 import { CloseOutlined } from '@ant-design/icons';
 import { redactionTypeLabel } from '../editorExtensions';
+import type { RedactionStamp } from '../editorSaving';
 import type { SpecMarkType } from '../markOps';
 import { formatWhen } from '../format';
 
@@ -12,6 +13,8 @@ type MarkCardProps = {
   top: number;
   left: number;
   canRemove: boolean;
+  /** Who redacted it and when, once saved since the text was opened (its mark has no stamp yet). */
+  stampOf: (docId: string) => RedactionStamp | undefined;
   topicName: (id: string) => string;
   subRepresentation: (id: string) => { reference: string; href: string } | null;
   onRemove: (type: SpecMarkType) => void;
@@ -27,6 +30,7 @@ export function MarkCard({
   top,
   left,
   canRemove,
+  stampOf,
   topicName,
   subRepresentation,
   onRemove,
@@ -64,7 +68,9 @@ export function MarkCard({
         );
         switch (type) {
           case 'redaction': {
-            const { redactionType, comment, by, at } = mark.attrs as Record<string, string | null>;
+            const attrs = mark.attrs as Record<string, string | null>;
+            const { redactionType, comment } = attrs;
+            const { by, at } = attrs.by || attrs.at ? attrs : (stampOf(String(attrs.docId)) ?? attrs);
             return (
               <section key={type} className="rep-card__mark rep-card__mark--redaction">
                 <h3>{redactionTypeLabel(redactionType ?? 'other')}</h3>
