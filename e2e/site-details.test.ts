@@ -1,4 +1,5 @@
 import { mkdir } from 'node:fs/promises';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
@@ -302,6 +303,10 @@ describe('draw site on /map (issue 11 point 5)', () => {
   it('refuses a crossing outline and an overlap, then saves a drawn site and finds it by name', async () => {
     const page = await openAsTenant(running, 'demo', '/map', 'officer');
     await mapReady(page);
+    // Drawn under a search it will not match (issue 25 point 6): it must not vanish.
+    await page.locator('.filter-panel').getByLabel('Site name').fill('no site is called this');
+    await page.getByRole('button', { name: 'Search Sites' }).click();
+    await expectStatus(page, found(0));
     const tool = page.getByRole('button', { name: 'Draw site polygon' });
     // Choosing the same tool again ends drawing.
     await tool.click();
@@ -378,12 +383,39 @@ describe('draw site on /map (issue 11 point 5)', () => {
       );
       await naming.getByRole('button', { name: 'Save site' }).click();
       await page.getByText('Site has been created').waitFor();
+      // The message waits while the pointer is on it (antd pauses it on hover).
+      const openLink = page.getByRole('link', { name: "Open St Mary's drawn meadow" });
+      await openLink.hover();
       await tilesAgain;
       expect(await page.getByRole('group', { name: 'Drawn site' }).count()).toBe(0);
       expect(await tool.getAttribute('aria-pressed')).toBe('false');
     } finally {
       await setOverlap(false);
     }
+
+    // The search still matches nothing, yet the new site shows above the results, said to be
+    // outside the filters, and on the map in the new site's yellow where no site is drawn.
+    const pinned = page.getByRole('region', { name: 'New site' });
+    await pinned.getByText('Shown although it does not match your filters').waitFor();
+    expect(await pinned.locator('.site-card__title').textContent()).toBe("St Mary's drawn meadow");
+    await expectStatus(page, found(0));
+    const yellowAtCentre = async () => {
+      const png = PNG.sync.read(
+        await page.screenshot({ clip: { x: cx - 70, y: cy - 70, width: 140, height: 140 } }),
+      );
+      let yellow = 0;
+      for (let i = 0; i < png.data.length; i += 4)
+        if (png.data[i]! > 220 && png.data[i + 1]! > 190 && png.data[i + 2]! < 90) yellow += 1;
+      return yellow;
+    };
+    await expect.poll(yellowAtCentre, { timeout: 20_000 }).toBeGreaterThan(200);
+
+    // The message's link opens the new site, numbered in the council's own way (DB-nnnnnn).
+    await page.getByRole('link', { name: "Open St Mary's drawn meadow" }).click();
+    await page.getByRole('heading', { level: 1, name: /St Mary's drawn meadow/ }).waitFor();
+    expect(await page.locator('.site-details__subtitle').textContent()).toMatch(/^DB-\d{6} · Base$/);
+    await page.goBack();
+    await mapReady(page);
 
     await page.locator('.filter-panel').getByLabel('Site name').fill("St Mary's drawn");
     await page.getByRole('button', { name: 'Search Sites' }).click();

@@ -30,6 +30,12 @@ export const flexibleSearchRequestSchema = z
     scenario: z.string().min(1).max(100).optional(),
     /** Only the sites on this site list (the /list/{id} grid). */
     listId: z.string().uuid().optional(),
+    /** Only these sites: a site drawn just now, shown above a search it may not match. */
+    siteIds: z
+      .array(z.string().regex(/^\d{1,18}$/, 'A site id is a number'))
+      .min(1)
+      .max(SEARCH_PAGE.maxLimit)
+      .optional(),
   })
   .refine((request) => !(request.after && request.sort), {
     message: 'Paging after a site id needs the default order (no sort)',

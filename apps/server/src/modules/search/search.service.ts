@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type SelectQueryBuilder, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import {
   fieldKind,
@@ -113,18 +113,17 @@ export async function flexibleSearch(db: Kysely<Database>, tenantId: string, req
         );
       }
       if (request.after) page = page.where('sites.id', '>', request.after);
-      if (request.listId) page = page.where('sites.id', 'in', onList(trx, request.listId));
+      page = chosenSites(trx, page, request);
       const rows = await readingArea(() =>
         page.orderBy('sites.id').limit(request.limit).offset(request.offset).execute(),
       );
       return rows.map((row) => ({ ...row, id: String(row.id) }));
     }),
     withTenant(db, tenantId, async (trx) => {
-      if (request.listId) {
-        // A list's grid: few sites, counted directly (the totals cache is keyed by filters only).
+      if (request.listId || request.siteIds) {
+        // A list's grid or named sites: few, counted directly (the totals cache is keyed by filters only).
         const { base } = await prepareSearch(trx, tenantId, request);
-        const row = await base
-          .where('sites.id', 'in', onList(trx, request.listId))
+        const row = await chosenSites(trx, base, request)
           .select(sql<number>`count(*)::int`.as('n'))
           .executeTakeFirstOrThrow();
         return Number(row.n);
@@ -232,6 +231,18 @@ async function prepareSearch(trx: Transaction<Database>, tenantId: string, reque
     dictionary,
     base: await matchingSites(trx, tenantId, dictionary, request.filters, request.scenario),
   };
+}
+
+/** A search narrowed to a site list's sites, or to named sites, when the request asks. */
+function chosenSites<O>(
+  trx: Transaction<Database>,
+  query: SelectQueryBuilder<Database, 'sites', O>,
+  request: Request,
+): SelectQueryBuilder<Database, 'sites', O> {
+  let narrowed = query;
+  if (request.listId) narrowed = narrowed.where('sites.id', 'in', onList(trx, request.listId));
+  if (request.siteIds) narrowed = narrowed.where('sites.id', 'in', request.siteIds);
+  return narrowed;
 }
 
 /** The ids of the sites on a site list (row-level security keeps it to the council's lists). */

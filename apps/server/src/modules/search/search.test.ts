@@ -315,6 +315,27 @@ describe('POST /search/site/flexible: pages, fields and sort', () => {
     expect(typeof first.sites[0].size_ha).toBe('number');
   });
 
+  it('narrows to named sites, so the screen can tell whether a new site matches the search', async () => {
+    const page = (await search({ attributes: ['suitability_assessment_result'], limit: 50 })).json();
+    const suitable = page.sites.find(
+      (site: { suitability_assessment_result: string }) => site.suitability_assessment_result === 'Suitable',
+    );
+    const other = page.sites.find(
+      (site: { suitability_assessment_result: string }) => site.suitability_assessment_result !== 'Suitable',
+    );
+    const siteIds = [suitable.id, other.id];
+    const both = (await search({ siteIds, attributes: ['site_name'] })).json();
+    expect(both.total).toBe(2);
+    expect(both.sites.map((site: { id: string }) => site.id).sort()).toEqual([...siteIds].sort());
+    const filters = [
+      { type: 'select', dbPropertyName: 'suitability_assessment_result', equality: 'EQ', value: 'Suitable' },
+    ];
+    const matching = (await search({ siteIds, filters })).json();
+    expect(matching.total).toBe(1);
+    expect(matching.sites.map((site: { id: string }) => site.id)).toEqual([suitable.id]);
+    expect((await search({ siteIds: ['x'] })).statusCode).toBe(400);
+  });
+
   it('pages after a site id (keyset) exactly as by offset, and refuses it with a sort', async () => {
     const filters = [
       { type: 'select', dbPropertyName: 'suitability_assessment_result', equality: 'EQ', value: 'Suitable' },

@@ -15,6 +15,8 @@ import type { Database } from '../../db/schema';
 import { computeSiteOverlaps } from '../overlaps/overlaps.service';
 import { isFlagOn } from '../tenants/tenants.queries';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
+import { fillSiteAreas } from './site-areas.service';
+import { nextSiteReference } from './site-references.service';
 import {
   editableField,
   normaliseEditValue,
@@ -540,7 +542,10 @@ export async function updateGeometry(
   return { site: await readSite(trx, siteId), history: await historyByIds(trx, ids) };
 }
 
-/** Spec 01 §7 custom site creation: a drawn site with its name, numbered DRAWN-n. */
+/**
+ * Spec 01 §7 custom site creation: a drawn site with its name, the council's next reference
+ * (a child site's id is its parent's with a number), and the ward and parish it lies in.
+ */
 export async function createCustomSite(
   trx: Trx,
   editor: Editor,
@@ -553,13 +558,15 @@ export async function createCustomSite(
 ) {
   const scenario = body.scenario ?? (await defaultScenario(trx));
   const geometry = await drawnGeometry(trx, body.custom_site_poly, { scenario, allowPoint: true });
+  const reference = await nextSiteReference(trx, editor.tenantId);
   const { rows } = await sql<{ id: string; id_unique: string }>`
-    insert into sites (tenant_id, id_unique, scenario_name, site_name, size_ha, geom)
+    insert into sites (tenant_id, id_unique, helaa_reference, scenario_name, site_name, size_ha, geom)
     values (${editor.tenantId},
-      ${parent ? sql`${parent.id_unique} || '-' || nextval('drawn_site_numbers')` : sql`'DRAWN-' || nextval('drawn_site_numbers')`},
+      ${parent ? sql`${parent.id_unique} || '-' || nextval('drawn_site_numbers')` : reference}, ${reference},
       ${scenario}, ${body.custom_site_name}, ${areaHa(geometry)}, ${geometry}::geometry)
     returning id::text as id, id_unique`.execute(trx);
   const created = rows[0]!;
+  await fillSiteAreas(trx, created.id);
   await computeSiteOverlaps(trx, editor.tenantId, created.id);
   await recordEdits(trx, editor, [
     {

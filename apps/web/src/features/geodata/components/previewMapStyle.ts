@@ -1,5 +1,10 @@
 import type { StyleSpecification } from 'maplibre-gl';
-import { buildSiteMapStyle, HIGHLIGHT_SOURCE, SITE_SOURCE } from '../../../shared/sites/map/mapStyle';
+import {
+  buildSiteMapStyle,
+  HIGHLIGHT_SOURCE,
+  NEW_SITE_SOURCE,
+  SITE_SOURCE,
+} from '../../../shared/sites/map/mapStyle';
 
 /**
  * The base map every staff map draws (the offline land and the council's boundaries), without the
@@ -7,7 +12,7 @@ import { buildSiteMapStyle, HIGHLIGHT_SOURCE, SITE_SOURCE } from '../../../share
  */
 export function previewMapStyle(origin: string): StyleSpecification {
   const style = buildSiteMapStyle({ origin, tileQuery: '', mainColor: '#1d70b8', baseLayer: 'offline' });
-  const siteSources = new Set([SITE_SOURCE, HIGHLIGHT_SOURCE]);
+  const siteSources = new Set([SITE_SOURCE, HIGHLIGHT_SOURCE, NEW_SITE_SOURCE]);
   return {
     ...style,
     sources: Object.fromEntries(Object.entries(style.sources).filter(([id]) => !siteSources.has(id))),

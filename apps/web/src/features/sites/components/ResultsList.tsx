@@ -10,6 +10,7 @@ import { pagesFor, resultsText } from '../../../shared/sites/resultPages';
 import { useResultPages } from '../useResultPages';
 import { AddToListModal } from '../lists/AddToListModal';
 import { BulkActions } from './BulkActions';
+import { NewSiteCard } from './NewSiteCard';
 import { SiteCard } from './SiteCard';
 
 /** Spec 01 §9: a card is 25 px per field plus about 84.5 and 3.75. */
@@ -31,6 +32,9 @@ type ResultsListProps = {
   onExport: (what: { siteIds: string[] } | { filters: SearchFilter[]; total: number }) => void;
   /** Sites were deleted in bulk: the map draws its tiles again. */
   onSitesDeleted?: () => void;
+  /** A site drawn just now: shown at the top whether or not the search matches it. */
+  newSite?: { id: string; name: string } | null;
+  onCloseNewSite?: () => void;
 };
 
 /**
@@ -48,6 +52,8 @@ export function ResultsList({
   onShowOnMap,
   onExport,
   onSitesDeleted,
+  newSite,
+  onCloseNewSite,
 }: ResultsListProps) {
   const attributes = useMemo(
     () => [...new Set(['site_name', ...config.elements.map((element) => element.dbPropertyName)])],
@@ -169,6 +175,28 @@ export function ResultsList({
           </Button>
         </div>
       </div>
+      {newSite && (
+        <NewSiteCard
+          site={newSite}
+          filters={filters}
+          scenario={scenario}
+          attributes={attributes}
+          config={config}
+          scenarios={scenarios}
+          selected={selected.has(newSite.id)}
+          onSelect={(on) =>
+            setSelected((current) => {
+              const next = new Set(current);
+              if (on) next.add(newSite.id);
+              else next.delete(newSite.id);
+              return next;
+            })
+          }
+          onShowOnMap={() => onShowOnMap(newSite.id)}
+          onAddToList={() => setListing(newSite.id)}
+          onClose={() => onCloseNewSite?.()}
+        />
+      )}
       <div ref={scroller} className="site-results__list" tabIndex={-1}>
         {results.first.isPending ? (
           !error && <Spin className="site-results__spin" />

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { App, Button, Form, Input, Modal } from 'antd';
 import { useMutation } from '@tanstack/react-query';
 import type { Point, Polygon } from 'geojson';
@@ -8,9 +9,14 @@ import { createDrawnSite } from '../details/api';
 
 export type DrawnShape = Polygon | Point;
 
+const CREATED_MESSAGE_KEY = 'site-created';
+const CREATED_MESSAGE_SECONDS = 10;
+
 type Props = {
   /** The finished drawing waiting to be saved, or null while drawing. */
   shape: DrawnShape | null;
+  /** Where the new site's details page is: the success message links to it. */
+  siteAddress: (id: string) => string;
   onCreated: (site: { id: string; name: string }) => void;
   onCancel: () => void;
   /** The server found the outline crossing itself: draw again. */
@@ -21,7 +27,7 @@ type Props = {
  * Spec 01 §4 "Draw site": once a shape is finished, save it (a site name is asked for) or cancel.
  * The server checks the outline again (self-intersection, overlap where the council forbids it).
  */
-export function DrawSiteControls({ shape, onCreated, onCancel, onPolygonError }: Props) {
+export function DrawSiteControls({ shape, siteAddress, onCreated, onCancel, onPolygonError }: Props) {
   const { message } = App.useApp();
   const [naming, setNaming] = useState(false);
   const [form] = Form.useForm<{ name: string }>();
@@ -29,7 +35,19 @@ export function DrawSiteControls({ shape, onCreated, onCancel, onPolygonError }:
     mutationFn: ({ name, geometry }: { name: string; geometry: DrawnShape }) =>
       createDrawnSite(name, geometry),
     onSuccess: (created, { name }) => {
-      void message.success(siteMessages.siteCreated);
+      // Long enough to reach the link; the results list keeps the new site at its top as well.
+      void message.success({
+        key: CREATED_MESSAGE_KEY,
+        duration: CREATED_MESSAGE_SECONDS,
+        content: (
+          <>
+            {siteMessages.siteCreated}{' '}
+            <Link to={siteAddress(created.id)} onClick={() => message.destroy(CREATED_MESSAGE_KEY)}>
+              Open {name}
+            </Link>
+          </>
+        ),
+      });
       setNaming(false);
       form.resetFields();
       onCreated({ id: created.id, name });

@@ -23,6 +23,7 @@ import {
   buildSiteMapStyle,
   HIGHLIGHT_SOURCE,
   MAP,
+  NEW_SITE_SOURCE,
   SITE_LAYERS,
   SITE_SOURCE,
   SITES_DRAWN_MARK,
@@ -55,9 +56,13 @@ export type SiteMapProps = {
   area: SearchArea | null;
   onAreaDrawn: (area: SearchArea) => void;
   onOpenSite: (id: string) => void;
+  /** Where a site's details page is: the link offered once a site is drawn. */
+  siteAddress: (id: string) => string;
   /** Draw site (spec 01 §4): offered to those who may write sites. */
   canDrawSites: boolean;
   onSiteCreated: (site: { id: string; name: string }) => void;
+  /** The outline of a site drawn just now, shown whether or not the search matches it. */
+  newSite: FeatureCollection | null;
   /** Bumped when sites change (drawn, deleted): the same tiles are asked for again. */
   revision: number;
 };
@@ -271,6 +276,13 @@ export function SiteMap(props: SiteMapProps) {
     if (box) map.flyTo({ center: box.getCenter(), zoom: MAP.flyToZoom, duration: MAP.easeMs });
   }, [props.highlight, ready]);
 
+  useEffect(() => {
+    if (!ready) return;
+    mapRef.current
+      ?.getSource<GeoJSONSource>(NEW_SITE_SOURCE)
+      ?.setData(props.newSite ?? { type: 'FeatureCollection', features: [] });
+  }, [props.newSite, ready]);
+
   // Search in area switches the polygon tool on; switching it off forgets the drawing.
   useEffect(() => {
     if (!ready) return;
@@ -413,6 +425,7 @@ export function SiteMap(props: SiteMapProps) {
         <Suspense fallback={null}>
           <DrawSiteControls
             shape={drawnShape}
+            siteAddress={props.siteAddress}
             onCreated={(site) => {
               selectDrawMode('none');
               props.onSiteCreated(site);

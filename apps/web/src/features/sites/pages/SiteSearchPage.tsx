@@ -26,7 +26,7 @@ import { FilterPanel } from '../../../shared/sites/components/FilterPanel';
 import { ResultsList } from '../components/ResultsList';
 import { SiteMap } from '../map/SiteMap';
 import { DEFAULT_CENTRE } from '../../../shared/sites/map/mapStyle';
-import { useStoredSearch } from '../searchState';
+import { useStoredSearch, type StoredSearch } from '../searchState';
 import { useAppliedFilters } from '../useAppliedFilters';
 import { useFilterOptions } from '../../../shared/sites/useFilterOptions';
 
@@ -68,6 +68,7 @@ export function SiteSearchPage() {
   const { tenant, flags } = useTenant();
   const navigate = useNavigate();
   const [search, apply] = useStoredSearch(tenant.name);
+  const withScenario = flags.scenariosInSiteView === true;
   const [draft, setDraft] = useState<FilterValues>(search.values);
   const [searchInArea, setSearchInArea] = useState(search.area !== null);
   // Like every other filter, a drawn area (or switching it off) waits for 'Search Sites'.
@@ -79,6 +80,20 @@ export function SiteSearchPage() {
   const canDrawSites = useAccess(featureAccess.drawSites).permitted;
   // Bumped when sites are drawn or deleted, so the map asks for its tiles again.
   const [mapRevision, setMapRevision] = useState(0);
+  // A site drawn just now stays on the map and above the results, matching the filters or not,
+  // until the search changes or the officer closes it (issue 25 point 6).
+  const [newSite, setNewSite] = useState<{ id: string; name: string } | null>(null);
+  const newSiteOutline = useQuery({
+    queryKey: ['search', 'new-site', newSite?.id, 'outline'],
+    queryFn: ({ signal }) => fetchSiteGeometries([newSite!.id], signal) as Promise<FeatureCollection>,
+    enabled: newSite !== null,
+  });
+  const applySearch = (next: StoredSearch) => {
+    setNewSite(null);
+    apply(next);
+  };
+  const siteAddress = (id: string) =>
+    withScenario ? `/site/${id}?scenario=${DEFAULT_SCENARIO}` : `/site/${id}`;
   const { config: searchConfig, filters } = useAppliedFilters(search.values, search.area);
   const cardConfig = useQuery({
     queryKey: sitesQueryKeys.cardConfig,
@@ -88,7 +103,6 @@ export function SiteSearchPage() {
   const options = useFilterOptions(searchConfig.data);
 
   const tileQuery = useMemo(() => (filters ? tileQueryString({ filters }) : null), [filters]);
-  const withScenario = flags.scenariosInSiteView === true;
   const scenarios = useQuery({
     queryKey: sitesQueryKeys.scenarios,
     queryFn: ({ signal }) => fetchScenarios(signal),
@@ -121,14 +135,14 @@ export function SiteSearchPage() {
       options={options.data ?? {}}
       onChange={setDraft}
       onSearch={() => {
-        apply({ values: draft, area: searchInArea ? draftArea : null });
+        applySearch({ values: draft, area: searchInArea ? draftArea : null });
         setFiltersOpen(false);
       }}
       onReset={() => {
         setDraft({});
         setSearchInArea(false);
         setDraftArea(null);
-        apply({ values: {}, area: null });
+        applySearch({ values: {}, area: null });
       }}
       area={{
         searchInArea,
@@ -183,13 +197,14 @@ export function SiteSearchPage() {
           onAreaDrawn={setDraftArea}
           canDrawSites={canDrawSites}
           revision={mapRevision}
-          onSiteCreated={() => {
+          onSiteCreated={(site) => {
             setMapRevision((revision) => revision + 1);
+            setNewSite(site);
             void client.invalidateQueries({ queryKey: ['search'] });
           }}
-          onOpenSite={(id) =>
-            navigate(withScenario ? `/site/${id}?scenario=${DEFAULT_SCENARIO}` : `/site/${id}`)
-          }
+          newSite={newSite ? (newSiteOutline.data ?? null) : null}
+          siteAddress={siteAddress}
+          onOpenSite={(id) => navigate(siteAddress(id))}
         />
       )}
       {filters && cardConfig.data ? (
@@ -210,6 +225,8 @@ export function SiteSearchPage() {
                 })
           }
           onSitesDeleted={() => setMapRevision((revision) => revision + 1)}
+          newSite={newSite}
+          onCloseNewSite={() => setNewSite(null)}
         />
       ) : (
         <PanelLoading className="site-results" label="Loading the results" />

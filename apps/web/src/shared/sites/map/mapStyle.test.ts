@@ -19,7 +19,13 @@ describe('the site map style', () => {
     // No text layers: glyphs would need a font server.
     expect(style.layers.some((layer) => layer.type === 'symbol')).toBe(false);
     expect(style.glyphs).toBeUndefined();
-    expect(Object.keys(style.sources).sort()).toEqual(['boundaries', 'highlight', 'land', 'sites']);
+    expect(Object.keys(style.sources).sort()).toEqual([
+      'boundaries',
+      'highlight',
+      'land',
+      'new-site',
+      'sites',
+    ]);
   });
 
   it("adds the council's own base maps through our server, the chosen one visible", () => {

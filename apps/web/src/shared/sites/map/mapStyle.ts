@@ -81,6 +81,11 @@ export const SITE_LAYERS = {
   extrusion: 'sites-3d',
 };
 export const HIGHLIGHT_SOURCE = 'highlight';
+/**
+ * A site drawn just now (issue 25 point 6): drawn from its own outline, not the tiles, so it shows
+ * even when the search it was drawn over does not match it; yellow-edged, as new.
+ */
+export const NEW_SITE_SOURCE = 'new-site';
 /** performance.mark of the first frame with sites on the map (bench/map-load.ts waits for it). */
 export const SITES_DRAWN_MARK = 'sites-drawn';
 
@@ -137,6 +142,7 @@ export function buildSiteMapStyle(options: {
         maxzoom: 16,
       },
       [HIGHLIGHT_SOURCE]: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
+      [NEW_SITE_SOURCE]: { type: 'geojson', data: { type: 'FeatureCollection', features: [] } },
       ...council.sources,
     },
     layers: [
@@ -233,6 +239,24 @@ export function buildSiteMapStyle(options: {
           // Height stands for capacity: a site for 100 homes rises 100 m.
           'fill-extrusion-height': ['coalesce', ['get', 'optimised_unit_capacity'], 0],
         },
+      },
+      {
+        id: 'new-site-fill',
+        type: 'fill',
+        source: NEW_SITE_SOURCE,
+        paint: { 'fill-color': '#ffdd00', 'fill-opacity': 0.35 },
+      },
+      {
+        id: 'new-site-casing',
+        type: 'line',
+        source: NEW_SITE_SOURCE,
+        paint: { 'line-color': '#0b0c0c', 'line-width': 5 },
+      },
+      {
+        id: 'new-site-line',
+        type: 'line',
+        source: NEW_SITE_SOURCE,
+        paint: { 'line-color': '#ffdd00', 'line-width': 3 },
       },
       {
         id: 'highlight-casing',
