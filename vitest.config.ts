@@ -20,6 +20,9 @@ const serverSuite = (driver: 'embedded' | 'postgres') => ({
     isolate: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
+    // An email or a job finishes after the answer: waited for, never slept on, and a loaded
+    // machine's round trip is longer than Vitest's default 1 s poll (a reset email took longer).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
 
