@@ -72,7 +72,10 @@ export async function startRunningApp(): Promise<RunningApp> {
       // Reduced motion, as many people set their systems: dialogs, menus and the map's camera
       // arrive at once, so a journey waits on the app, not on fades (the app's animated path is
       // antd's own, and the accessibility journey checks the setting is honoured).
-      const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 800 },
+        reducedMotion: 'reduce',
+      });
       openContexts.add(context);
       context.on('close', () => openContexts.delete(context));
       return context.newPage();
