@@ -19,17 +19,28 @@ function councilSender(council: string, emails: CouncilEmails): Pick<OutgoingMai
   };
 }
 
-/** The council's name as its residents and staff know it (its full name, else its short one). */
+/**
+ * The council's name as its residents and staff know it (its full name, else its short one), and
+ * the addresses its settings give for its emails.
+ */
+async function readCouncil(
+  deps: { db: Kysely<Database> },
+  tenant: { id: string; name: string },
+): Promise<{ council: string; emails: CouncilEmails }> {
+  const row = await deps.db
+    .selectFrom('tenants')
+    .select(['raw_name', 'emails'])
+    .where('id', '=', tenant.id)
+    .executeTakeFirst();
+  return { council: row?.raw_name ?? tenant.name, emails: row?.emails ?? null };
+}
+
+/** The council's name as its residents and staff know it. */
 export async function councilName(
   deps: { db: Kysely<Database> },
   tenant: { id: string; name: string },
 ): Promise<string> {
-  const row = await deps.db
-    .selectFrom('tenants')
-    .select('raw_name')
-    .where('id', '=', tenant.id)
-    .executeTakeFirst();
-  return row?.raw_name ?? tenant.name;
+  return (await readCouncil(deps, tenant)).council;
 }
 
 /**
@@ -42,11 +53,6 @@ export async function sendAsCouncil(
   tenant: { id: string; name: string },
   build: (council: string) => OutgoingMail,
 ): Promise<void> {
-  const row = await deps.db
-    .selectFrom('tenants')
-    .select(['raw_name', 'emails'])
-    .where('id', '=', tenant.id)
-    .executeTakeFirst();
-  const council = row?.raw_name ?? tenant.name;
-  await deps.mailer.send({ ...build(council), ...councilSender(council, row?.emails ?? null) });
+  const { council, emails } = await readCouncil(deps, tenant);
+  await deps.mailer.send({ ...build(council), ...councilSender(council, emails) });
 }
