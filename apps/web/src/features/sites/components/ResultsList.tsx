@@ -69,6 +69,14 @@ export function ResultsList({
   const { total, isFetching, error } = results;
 
   const [selected, setSelected] = useState<Set<string>>(new Set());
+  /** A card's checkbox: the site joins or leaves the selection. */
+  const select = (id: string, on: boolean) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   const [busy, setBusy] = useState(false);
   const [listing, setListing] = useState<string | null>(null);
 
@@ -184,14 +192,7 @@ export function ResultsList({
           config={config}
           scenarios={scenarios}
           selected={selected.has(newSite.id)}
-          onSelect={(on) =>
-            setSelected((current) => {
-              const next = new Set(current);
-              if (on) next.add(newSite.id);
-              else next.delete(newSite.id);
-              return next;
-            })
-          }
+          onSelect={(on) => select(newSite.id, on)}
           onShowOnMap={() => onShowOnMap(newSite.id)}
           onAddToList={() => setListing(newSite.id)}
           onClose={() => onCloseNewSite?.()}
@@ -240,14 +241,7 @@ export function ResultsList({
                     config={config}
                     scenarios={scenarios}
                     selected={selected.has(site.id)}
-                    onSelect={(on) =>
-                      setSelected((current) => {
-                        const next = new Set(current);
-                        if (on) next.add(site.id);
-                        else next.delete(site.id);
-                        return next;
-                      })
-                    }
+                    onSelect={(on) => select(site.id, on)}
                     onShowOnMap={() => onShowOnMap(site.id)}
                     onAddToList={() => setListing(site.id)}
                   />

@@ -246,32 +246,23 @@ export function buildSiteMapStyle(options: {
         source: NEW_SITE_SOURCE,
         paint: { 'fill-color': '#ffdd00', 'fill-opacity': 0.35 },
       },
-      {
-        id: 'new-site-casing',
-        type: 'line',
-        source: NEW_SITE_SOURCE,
-        paint: { 'line-color': '#0b0c0c', 'line-width': 5 },
-      },
-      {
-        id: 'new-site-line',
-        type: 'line',
-        source: NEW_SITE_SOURCE,
-        paint: { 'line-color': '#ffdd00', 'line-width': 3 },
-      },
-      {
-        id: 'highlight-casing',
-        type: 'line',
-        source: HIGHLIGHT_SOURCE,
-        paint: { 'line-color': '#0b0c0c', 'line-width': 6 },
-      },
-      {
-        id: 'highlight-line',
-        type: 'line',
-        source: HIGHLIGHT_SOURCE,
-        paint: { 'line-color': '#ffdd00', 'line-width': 3 },
-      },
+      ...yellowOutline('new-site', NEW_SITE_SOURCE, 5),
+      ...yellowOutline('highlight', HIGHLIGHT_SOURCE, 6),
     ],
   };
+}
+
+/** A 3 px yellow line on a dark casing `casingWidth` wide: readable over any base map or fill. */
+function yellowOutline(id: string, source: string, casingWidth: number): LayerSpecification[] {
+  return [
+    {
+      id: `${id}-casing`,
+      type: 'line',
+      source,
+      paint: { 'line-color': '#0b0c0c', 'line-width': casingWidth },
+    },
+    { id: `${id}-line`, type: 'line', source, paint: { 'line-color': '#ffdd00', 'line-width': 3 } },
+  ];
 }
 
 // Our own API's requests carry the council and the session (one function for every map).
