@@ -360,30 +360,99 @@ describe('one tile, two encoders', () => {
       ).rejects.toThrow();
       return;
     }
-    const anchor = points[5]!;
-    for (const z of [14, 12, 10]) {
-      const tile = tileOf(z, anchor.x, anchor.y);
-      const request = { ...tile, layer: 'sites' as const, filters: [] };
-      const render = (encoder: 'postgis' | 'javascript') =>
-        withTenant(t.database.db, tenantId, (trx) => renderSiteTile(trx, tenantId, request, encoder));
-      const native = { body: await render('postgis') };
-      const javascript = { body: await render('javascript') };
-      const summarise = (body: Uint8Array | null) =>
-        decode(body!)
-          .features.map((f) => {
-            const box = f.bbox();
-            return { id: String(f.id), type: f.type, properties: f.properties, box };
-          })
-          .sort((a, b) => a.id.localeCompare(b.id));
-      const a = summarise(native.body);
-      const b = summarise(javascript.body);
-      expect(b.map(({ id, type, properties }) => ({ id, type, properties }))).toEqual(
-        a.map(({ id, type, properties }) => ({ id, type, properties })),
-      );
-      // Both quantise to the same 4096 grid; rounding may differ by a unit.
-      a.forEach(({ box }, i) =>
-        box.forEach((value, k) => expect(Math.abs(value - b[i]!.box[k]!)).toBeLessThanOrEqual(2)),
-      );
+    // Every 10th site's tiles: the ids are the database's, so which site is "the 5th" depends
+    // on what else the run created (a single anchor passed alone and failed beside another file).
+    for (const anchor of points.filter((_, i) => i % 10 === 0)) {
+      for (const z of [14, 12, 10]) {
+        const tile = tileOf(z, anchor.x, anchor.y);
+        const request = { ...tile, layer: 'sites' as const, filters: [] };
+        const render = (encoder: 'postgis' | 'javascript') =>
+          withTenant(t.database.db, tenantId, (trx) => renderSiteTile(trx, tenantId, request, encoder));
+        const summarise = (body: Uint8Array | null) =>
+          decode(body!)
+            .features.map((f) => ({
+              id: String(f.id),
+              type: f.type,
+              properties: f.properties,
+              box: extentInTile(f),
+            }))
+            .sort((a, b) => a.id.localeCompare(b.id));
+        const a = summarise(await render('postgis'));
+        const b = summarise(await render('javascript'));
+        const where = `tile ${z}/${tile.x}/${tile.y}`;
+        expect(
+          b.map(({ id, type, properties }) => ({ id, type, properties })),
+          where,
+        ).toEqual(a.map(({ id, type, properties }) => ({ id, type, properties })));
+        // Both quantise to the same 4096 grid, and inside the tile proper they agree within a unit,
+        // except where an outline leaves it: ST_AsMVTGeom simplifies before it clips, so where a
+        // neighbour's outline crosses the buffer's edge moves by up to ~30 units, and with it where
+        // it crosses the tile's edge (up to 5.7 units over all 900 tiles of this data). The
+        // buffer is never drawn (the map shows it from the neighbouring tile), so the tile proper is
+        // compared, to within 8 units: one pixel of the 512 px tile the map draws.
+        a.forEach(({ id, box }, i) => {
+          const other = b[i]!.box;
+          expect(other === null, `${where}, site ${id}`).toBe(box === null);
+          box?.forEach((value, k) =>
+            expect(Math.abs(value - other![k]!), `${where}, site ${id}`).toBeLessThanOrEqual(8),
+          );
+        });
+      }
     }
   });
 });
+
+/** A feature's bounding box within the tile proper (0..extent), or null if it lies in the buffer only. */
+function extentInTile(feature: VectorTileFeature): [number, number, number, number] | null {
+  const extent = SITE_TILE.extent;
+  let box: [number, number, number, number] | null = null;
+  const isPoint = feature.type === 1;
+  for (const ring of feature.loadGeometry()) {
+    const inside = isPoint
+      ? ring.filter(({ x, y }) => x >= 0 && x <= extent && y >= 0 && y <= extent)
+      : clipRing(ring, extent);
+    for (const { x, y } of inside) {
+      box = box
+        ? [Math.min(box[0], x), Math.min(box[1], y), Math.max(box[2], x), Math.max(box[3], y)]
+        : [x, y, x, y];
+    }
+  }
+  // An outline that only touches the tile's edge has no area inside it.
+  return box && (isPoint || (box[0] < box[2] && box[1] < box[3])) ? box : null;
+}
+
+/** Sutherland-Hodgman: a ring clipped to the square 0..size, one edge of the square at a time. */
+function clipRing(ring: { x: number; y: number }[], size: number): { x: number; y: number }[] {
+  type Point = { x: number; y: number };
+  const edges: { inside: (p: Point) => boolean; cross: (p: Point, q: Point) => Point }[] = [
+    {
+      inside: (p) => p.x >= 0,
+      cross: (p, q) => ({ x: 0, y: p.y + ((q.y - p.y) * (0 - p.x)) / (q.x - p.x) }),
+    },
+    {
+      inside: (p) => p.x <= size,
+      cross: (p, q) => ({ x: size, y: p.y + ((q.y - p.y) * (size - p.x)) / (q.x - p.x) }),
+    },
+    {
+      inside: (p) => p.y >= 0,
+      cross: (p, q) => ({ x: p.x + ((q.x - p.x) * (0 - p.y)) / (q.y - p.y), y: 0 }),
+    },
+    {
+      inside: (p) => p.y <= size,
+      cross: (p, q) => ({ x: p.x + ((q.x - p.x) * (size - p.y)) / (q.y - p.y), y: size }),
+    },
+  ];
+  let points: Point[] = ring;
+  for (const { inside, cross } of edges) {
+    const input = points;
+    points = [];
+    input.forEach((current, i) => {
+      const previous = input[(i + input.length - 1) % input.length]!;
+      if (inside(current)) {
+        if (!inside(previous)) points.push(cross(previous, current));
+        points.push(current);
+      } else if (inside(previous)) points.push(cross(previous, current));
+    });
+  }
+  return points;
+}
