@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Migration 0026: append-only (insert and select only). */
 export type AuditLogTable = {
@@ -14,6 +14,8 @@ export type AuditLogTable = {
   details: ColumnType<Record<string, unknown>, string | undefined, never>;
   ip: string | null;
   user_agent: string | null;
+  /** Migration 0037: insertion order, the tie-break of entries written in the same millisecond. */
+  seq: GeneratedAlways<string>;
 };
 
 export type AuditTables = { audit_log: AuditLogTable };

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 type Json<T> = ColumnType<T, string, string>;
 type CreatedAt = ColumnType<Date, never, never>;
@@ -152,6 +152,8 @@ export type ConsultationResponsesTable = {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deleted_at: Date | null;
+  /** Migration 0037: insertion order, the tie-break of responses saved in the same millisecond. */
+  seq: GeneratedAlways<string>;
 };
 
 export type CustomColumnsTable = {

@@ -40,7 +40,7 @@ const audit = (action: AuditAction, targetId?: string) =>
   withTenant(t.database.db, tenant.id, (trx) => {
     let q = trx.selectFrom('audit_log').selectAll().where('action', '=', action);
     if (targetId) q = q.where('target_id', '=', targetId);
-    return q.orderBy('occurred_at').execute();
+    return q.orderBy('occurred_at').orderBy('seq').execute();
   });
 const policy = async (who: SignedIn) => {
   const granted: string[] = [];

@@ -89,7 +89,7 @@ function present(row: Row): AuditEntry {
   };
 }
 
-/** One page of the council's log, newest first (ties by id, so pages never overlap). */
+/** One page of the council's log, newest first (ties by insertion order, so pages never overlap). */
 export async function listAuditLog(
   trx: Trx,
   query: AuditLogFilter & { page: number; pageSize: number },
@@ -106,7 +106,7 @@ export async function listAuditLog(
       .select(COLUMNS)
       .where(where)
       .orderBy('occurred_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('seq', 'desc')
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize)
       .execute(),
@@ -126,7 +126,7 @@ export async function auditLogCsv(trx: Trx, filter: AuditLogFilter): Promise<{ c
     ])
     .where(matches(filter))
     .orderBy('occurred_at', 'desc')
-    .orderBy('id', 'desc')
+    .orderBy('seq', 'desc')
     .limit(AUDIT_LOG_LIMITS.csvMaxRows)
     .execute();
   const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;

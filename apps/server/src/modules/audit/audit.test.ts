@@ -61,7 +61,12 @@ const list = async (who: SignedIn, query = '') => {
 /** Every row of a council, as the app role sees it. */
 const rowsOf = (tenantId: string) =>
   withTenant(t.database.db, tenantId, (trx) =>
-    trx.selectFrom('audit_log').select(['id', 'summary', 'action']).orderBy('occurred_at').execute(),
+    trx
+      .selectFrom('audit_log')
+      .select(['id', 'summary', 'action'])
+      .orderBy('occurred_at')
+      .orderBy('seq')
+      .execute(),
   );
 
 /** Runs one statement as the application role and returns its error message (or null). */
@@ -262,7 +267,8 @@ describe('GET /admin/audit-log', () => {
   it('pages 50 at a time with the total, in a stable order', async () => {
     const busy = await buildTenantWithUsers(t.database.db);
     const busyAdmin = await signIn(t.app, busy.name, busy.email('admin'));
-    // 120 rows, several sharing one moment: the id breaks the tie.
+    // 120 rows, four to a moment: the order they were written in breaks the tie (the embedded
+    // database's clock moves in whole milliseconds, so one change's rows often share one).
     await withTenant(t.database.db, busy.id, (trx) =>
       trx
         .insertInto('audit_log')
@@ -290,6 +296,9 @@ describe('GET /admin/audit-log', () => {
     expect(new Set(ids).size).toBe(120);
     const times = pages.flatMap((page) => page.entries.map((entry) => entry.occurredAt));
     expect([...times].sort().reverse()).toEqual(times);
+    expect(pages.flatMap((page) => page.entries.map((entry) => entry.summary))).toEqual(
+      Array.from({ length: 120 }, (_, i) => `Change ${119 - i}`),
+    );
     expect((await list(busyAdmin, `?page=4${only}`)).entries).toEqual([]);
     expect((await list(busyAdmin, `?pageSize=7${only}`)).entries).toHaveLength(7);
     // Without a filter the sign-in is there as well, newest.

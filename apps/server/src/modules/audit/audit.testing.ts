@@ -20,7 +20,7 @@ export function auditRows(db: Kysely<Database>, tenantId: string, action: AuditA
       ])
       .where('action', '=', action)
       .orderBy('occurred_at', 'desc')
-      .orderBy('id', 'desc')
+      .orderBy('seq', 'desc')
       .execute(),
   );
 }

@@ -31,6 +31,7 @@ const auditRows = (tenantId: string, targetId: string) =>
       .select(['action', 'summary', 'actor_email', 'details'])
       .where('target_id', '=', targetId)
       .orderBy('occurred_at')
+      .orderBy('seq')
       .execute(),
   );
 

@@ -141,8 +141,8 @@ export async function listResponses(trx: Trx, query: ListQuery): Promise<Consult
   // A target's responses in the order written; templates and searches the latest first.
   select =
     target.kind === 'none'
-      ? select.orderBy('r.updated_at', 'desc').orderBy('r.id')
-      : select.orderBy('r.created_at').orderBy('r.id');
+      ? select.orderBy('r.updated_at', 'desc').orderBy('r.seq', 'desc')
+      : select.orderBy('r.created_at').orderBy('r.seq');
   return (await select.limit(RESPONSE_LIST_MAX).execute()).map(present);
 }
 

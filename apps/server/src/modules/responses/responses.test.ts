@@ -385,6 +385,31 @@ describe('responses (spec 02 §3 Response, §5, §7)', () => {
     expect(await list(`representationId=${rep.id}`)).toEqual([]);
   });
 
+  it('lists responses written in the same millisecond in the order they were written', async () => {
+    // The embedded database's clock moves in whole milliseconds, so responses saved together
+    // can share a timestamp: they came back in their random ids' order (one such pair swapped
+    // places in a full run). One insert of eight rows with one timestamp is that case for sure.
+    const rep = await representation();
+    const descriptions = ['First', 'Second', 'Third', 'Fourth', 'Fifth', 'Sixth', 'Seventh', 'Eighth'];
+    const at = new Date();
+    await withTenant(t.database.db, tenant.id, (trx) =>
+      trx
+        .insertInto('consultation_responses')
+        .values(
+          descriptions.map((description) => ({
+            tenant_id: tenant.id,
+            representation_id: rep.id,
+            description,
+            text: `<p>${description}</p>`,
+            plain_text: description,
+            created_at: at,
+          })),
+        )
+        .execute(),
+    );
+    expect((await list(`representationId=${rep.id}`)).map((row) => row.description)).toEqual(descriptions);
+  });
+
   it('soft-deletes and restores a response: gone from lists, shown on request, recorded in the timeline', async () => {
     const rep = await representation();
     const [kept, removed] = await saved({
