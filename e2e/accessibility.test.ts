@@ -6,6 +6,7 @@ import { axeViolations } from './support/axe';
 import {
   councilId,
   openAsTenant,
+  openedDialog,
   popoverOpened,
   startRunningApp,
   type RunningApp,
@@ -111,6 +112,64 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.getByRole('checkbox', { name: 'Site name' }).waitFor();
     expect(await axeViolations(page), '/data-export').toEqual([]);
     await page.context().close();
+  });
+
+  it('finds nothing on the events, roles, users and configs screens, an empty list, nor in the new-response drawer', async () => {
+    const page = await openAsTenant(running, 'demo', '/events', 'admin');
+    // Each screen once its content is in (an empty table says so in its own words).
+    const screens = [
+      ['/events', page.getByRole('heading', { name: 'Events', level: 1 })],
+      ['/admin/placemaker/events', page.getByRole('heading', { name: 'Events', level: 1 })],
+      ['/admin/placemaker/roles', page.getByRole('cell', { name: /officer/ }).first()],
+      ['/admin/placemaker/users', page.getByRole('cell', { name: 'officer@demo.test' })],
+      ['/admin/placemaker/configs', page.getByRole('link', { name: 'Site search', exact: true })],
+    ] as const;
+    for (const [path, ready] of screens) {
+      await page.goto(`${running.baseUrl}${path}`);
+      await ready.waitFor({ timeout: 30_000 });
+      await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    // One type chosen: the line saying where its config shows, with a link in the sentence.
+    await page.getByRole('button', { name: /^Site search/ }).click();
+    await page.locator('p.config-list__use').getByRole('link').waitFor();
+    expect(await axeViolations(page), '/admin/placemaker/configs, Site search').toEqual([]);
+
+    // A list with no sites yet.
+    const created = await page.context().request.post(`${running.baseUrl}/api/v1/lists`, {
+      headers: { 'x-tenant': 'demo', 'x-csrf-token': await csrfOf(page) },
+      data: { listName: 'Empty for now' },
+    });
+    const list = (await created.json()) as { id: string };
+    await page.goto(`${running.baseUrl}/list/${list.id}`);
+    await page.getByRole('cell', { name: 'No sites found' }).waitFor({ timeout: 30_000 });
+    expect(await axeViolations(page), 'an empty /list/{id}').toEqual([]);
+
+    // The new-response drawer on a representation whose response is approved (a teal tag).
+    const tenantId = await councilId(running);
+    const approved = await withTenant(running.database.db, tenantId, async (trx) => {
+      const first = await trx
+        .selectFrom('representations')
+        .select(['id', 'reference'])
+        .orderBy('reference')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('representations')
+        .set({ status: 'Response approved' })
+        .where('id', '=', first.id)
+        .execute();
+      return first;
+    });
+    await page.goto(
+      `${running.baseUrl}/consultations/representations/all/new-response?representationId=${approved.id}`,
+    );
+    const drawer = await openedDialog(page, 'New response');
+    await drawer.getByText('Response approved').waitFor({ timeout: 30_000 });
+    await drawer.getByRole('button', { name: 'Create new' }).waitFor();
+    expect(await axeViolations(page), 'the new-response drawer').toEqual([]);
+    await drawer.getByRole('button', { name: 'Create new' }).click();
+    await drawer.getByRole('heading', { name: 'Create the response' }).waitFor();
+    expect(await axeViolations(page), 'the new-response drawer, step 2').toEqual([]);
   });
 });
 
