@@ -1,12 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
+import { DEMO_DOCUMENT_TITLE } from '../apps/server/src/modules/documents/documents.seed';
 import { createNotification } from '../apps/server/src/modules/notifications/notifications.service';
 import { axeViolations } from './support/axe';
+import { demoDocumentId } from './support/documents';
 import {
   councilId,
   openAsTenant,
   openedDialog,
+  signInThroughApi,
   popoverOpened,
   startRunningApp,
   type RunningApp,
@@ -170,6 +173,45 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await drawer.getByRole('button', { name: 'Create new' }).click();
     await drawer.getByRole('heading', { name: 'Create the response' }).waitFor();
     expect(await axeViolations(page), 'the new-response drawer, step 2').toEqual([]);
+  });
+
+  it('keeps the header to a strip at 200 % zoom (1440×900 seen as 720×450)', async () => {
+    const documentId = await demoDocumentId(running, await councilId(running));
+    const context = await running.browser.newContext({
+      viewport: { width: 720, height: 450 },
+      deviceScaleFactor: 2,
+      reducedMotion: 'reduce',
+    });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => window.localStorage.setItem('tenantName', 'demo'));
+      // An officer on a public document: the most the header carries (Download, Share,
+      // Documents, the account menu), wrapped onto a second row at this width.
+      await signInThroughApi(running, page, 'demo', 'officer');
+      await page.goto(`${running.baseUrl}/p/document/${documentId}`);
+      await page.getByRole('heading', { level: 1, name: DEMO_DOCUMENT_TITLE }).waitFor({ timeout: 30_000 });
+      const header = page.locator('.public-header');
+      await header.getByRole('link', { name: 'Documents' }).waitFor();
+      // Part way down the document, the header covers at most 15 % of the window.
+      const covered = await page.evaluate(() => {
+        window.scrollTo(0, 600);
+        const box = document.querySelector('.public-header')!.getBoundingClientRect();
+        return { scrolled: window.scrollY, bottom: Math.max(0, box.bottom) };
+      });
+      expect(covered.scrolled).toBe(600);
+      expect(covered.bottom).toBeLessThanOrEqual(450 * 0.15);
+      // Back at the top it is there, whole.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect((await header.boundingBox())?.y).toBe(0);
+
+      // The staff screens: the header stays in view (the content scrolls under it) at 48 px.
+      await page.goto(`${running.baseUrl}/table`);
+      await page.locator('.ant-table-row').first().waitFor({ timeout: 30_000 });
+      const staff = await page.locator('.app-header').boundingBox();
+      expect(staff!.height).toBeLessThanOrEqual(450 * 0.15);
+    } finally {
+      await context.close();
+    }
   });
 });
 
