@@ -1,11 +1,15 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
+import { DEMO_DOCUMENT_TITLE } from '../apps/server/src/modules/documents/documents.seed';
 import { createNotification } from '../apps/server/src/modules/notifications/notifications.service';
 import { axeViolations } from './support/axe';
+import { demoDocumentId } from './support/documents';
 import {
   councilId,
   openAsTenant,
+  openedDialog,
+  signInThroughApi,
   popoverOpened,
   startRunningApp,
   type RunningApp,
@@ -111,6 +115,103 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
     await page.getByRole('checkbox', { name: 'Site name' }).waitFor();
     expect(await axeViolations(page), '/data-export').toEqual([]);
     await page.context().close();
+  });
+
+  it('finds nothing on the events, roles, users and configs screens, an empty list, nor in the new-response drawer', async () => {
+    const page = await openAsTenant(running, 'demo', '/events', 'admin');
+    // Each screen once its content is in (an empty table says so in its own words).
+    const screens = [
+      ['/events', page.getByRole('heading', { name: 'Events', level: 1 })],
+      ['/admin/placemaker/events', page.getByRole('heading', { name: 'Events', level: 1 })],
+      ['/admin/placemaker/roles', page.getByRole('cell', { name: /officer/ }).first()],
+      ['/admin/placemaker/users', page.getByRole('cell', { name: 'officer@demo.test' })],
+      ['/admin/placemaker/configs', page.getByRole('link', { name: 'Site search', exact: true })],
+    ] as const;
+    for (const [path, ready] of screens) {
+      await page.goto(`${running.baseUrl}${path}`);
+      await ready.waitFor({ timeout: 30_000 });
+      await page.locator('.ant-spin-spinning').first().waitFor({ state: 'detached' });
+      expect(await axeViolations(page), path).toEqual([]);
+    }
+    // One type chosen: the line saying where its config shows, with a link in the sentence.
+    await page.getByRole('button', { name: /^Site search/ }).click();
+    await page.locator('p.config-list__use').getByRole('link').waitFor();
+    expect(await axeViolations(page), '/admin/placemaker/configs, Site search').toEqual([]);
+
+    // A list with no sites yet.
+    const created = await page.context().request.post(`${running.baseUrl}/api/v1/lists`, {
+      headers: { 'x-tenant': 'demo', 'x-csrf-token': await csrfOf(page) },
+      data: { listName: 'Empty for now' },
+    });
+    const list = (await created.json()) as { id: string };
+    await page.goto(`${running.baseUrl}/list/${list.id}`);
+    await page.getByRole('cell', { name: 'No sites found' }).waitFor({ timeout: 30_000 });
+    expect(await axeViolations(page), 'an empty /list/{id}').toEqual([]);
+
+    // The new-response drawer on a representation whose response is approved (a teal tag).
+    const tenantId = await councilId(running);
+    const approved = await withTenant(running.database.db, tenantId, async (trx) => {
+      const first = await trx
+        .selectFrom('representations')
+        .select(['id', 'reference'])
+        .orderBy('reference')
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('representations')
+        .set({ status: 'Response approved' })
+        .where('id', '=', first.id)
+        .execute();
+      return first;
+    });
+    await page.goto(
+      `${running.baseUrl}/consultations/representations/all/new-response?representationId=${approved.id}`,
+    );
+    const drawer = await openedDialog(page, 'New response');
+    await drawer.getByText('Response approved').waitFor({ timeout: 30_000 });
+    await drawer.getByRole('button', { name: 'Create new' }).waitFor();
+    expect(await axeViolations(page), 'the new-response drawer').toEqual([]);
+    await drawer.getByRole('button', { name: 'Create new' }).click();
+    await drawer.getByRole('heading', { name: 'Create the response' }).waitFor();
+    expect(await axeViolations(page), 'the new-response drawer, step 2').toEqual([]);
+  });
+
+  it('keeps the header to a strip at 200 % zoom (1440×900 seen as 720×450)', async () => {
+    const documentId = await demoDocumentId(running, await councilId(running));
+    const context = await running.browser.newContext({
+      viewport: { width: 720, height: 450 },
+      deviceScaleFactor: 2,
+      reducedMotion: 'reduce',
+    });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => window.localStorage.setItem('tenantName', 'demo'));
+      // An officer on a public document: the most the header carries (Download, Share,
+      // Documents, the account menu), wrapped onto a second row at this width.
+      await signInThroughApi(running, page, 'demo', 'officer');
+      await page.goto(`${running.baseUrl}/p/document/${documentId}`);
+      await page.getByRole('heading', { level: 1, name: DEMO_DOCUMENT_TITLE }).waitFor({ timeout: 30_000 });
+      const header = page.locator('.public-header');
+      await header.getByRole('link', { name: 'Documents' }).waitFor();
+      // Part way down the document, the header covers at most 15 % of the window.
+      const covered = await page.evaluate(() => {
+        window.scrollTo(0, 600);
+        const box = document.querySelector('.public-header')!.getBoundingClientRect();
+        return { scrolled: window.scrollY, bottom: Math.max(0, box.bottom) };
+      });
+      expect(covered.scrolled).toBe(600);
+      expect(covered.bottom).toBeLessThanOrEqual(450 * 0.15);
+      // Back at the top it is there, whole.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      expect((await header.boundingBox())?.y).toBe(0);
+
+      // The staff screens: the header stays in view (the content scrolls under it) at 48 px.
+      await page.goto(`${running.baseUrl}/table`);
+      await page.locator('.ant-table-row').first().waitFor({ timeout: 30_000 });
+      const staff = await page.locator('.app-header').boundingBox();
+      expect(staff!.height).toBeLessThanOrEqual(450 * 0.15);
+    } finally {
+      await context.close();
+    }
   });
 });
 

@@ -202,6 +202,71 @@ describe('the site page (issue 11 point 3)', () => {
     expect(await cell.locator('.feature-cell__value > span').first().textContent()).toBe(calculated);
   });
 
+  it('edits cells of the capacity table in place without the table jumping (issue 25 point 6)', async () => {
+    const [id] = await siteIds(1, 12);
+    const page = await openSite(id!);
+    await page.getByRole('tab', { name: 'Assessment' }).click();
+    const table = page.locator('table.feature-table').filter({ hasText: 'Capacity' });
+    // Scrolled down the page, the table in the middle of the window.
+    await table.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    const state = () =>
+      table.evaluate((element) => ({
+        scrollTop: document.querySelector('.app-layout__content')!.scrollTop,
+        rows: [...element.querySelectorAll('tbody tr')].map((row) => {
+          const box = row.getBoundingClientRect();
+          return { label: row.querySelector('th')?.textContent, top: box.top, height: box.height };
+        }),
+        columns: [...element.querySelectorAll('thead th')].map((cell) => cell.getBoundingClientRect().width),
+      }));
+    const near = (what: string, actual: number[], expected: number[], within: number) =>
+      actual.forEach((value, index) =>
+        expect(
+          Math.abs(value - expected[index]!),
+          `${what} ${index}: ${value}, was ${expected[index]}`,
+        ).toBeLessThanOrEqual(within),
+      );
+    const unmoved = async (before: Awaited<ReturnType<typeof state>>) => {
+      const after = await state();
+      expect(after.scrollTop).toBe(before.scrollTop);
+      expect(after.rows.map((row) => row.label)).toEqual(before.rows.map((row) => row.label));
+      near(
+        'row top',
+        after.rows.map((row) => row.top),
+        before.rows.map((row) => row.top),
+        2,
+      );
+      near(
+        'row height',
+        after.rows.map((row) => row.height),
+        before.rows.map((row) => row.height),
+        2,
+      );
+      near('column width', after.columns, before.columns, 1);
+    };
+    const before = await state();
+    expect(before.scrollTop).toBeGreaterThan(0);
+
+    // A plain number: while it is edited the columns stay put and the row keeps its height.
+    const area = page.locator('[data-field="suitable_area"]');
+    await page.getByRole('button', { name: 'Edit Suitable area' }).click();
+    const input = page.getByRole('textbox', { name: 'Suitable area' });
+    await input.waitFor();
+    await unmoved(before);
+    await input.fill('321');
+    await page.getByRole('button', { name: 'Save Suitable area' }).click();
+    await expect.poll(() => area.locator('.feature-cell__value > span').first().textContent()).toBe('321');
+    await unmoved(before);
+
+    // An override with its reason: afterwards the row says so, on the same line, in the same place.
+    const capacity = page.locator('[data-field="optimised_unit_capacity"]');
+    await page.getByRole('button', { name: 'Edit Optimised unit capacity' }).click();
+    await page.getByRole('textbox', { name: 'Optimised unit capacity' }).fill('88');
+    await page.getByRole('textbox', { name: 'Reason for the override' }).fill('Scheme in pre-application');
+    await page.getByRole('button', { name: 'Save Optimised unit capacity' }).click();
+    await capacity.getByText('(overridden)').waitFor();
+    await unmoved(before);
+  });
+
   it('relates another site with a comment, makes it primary and removes it', async () => {
     const [id, otherId] = await siteIds(2, 10);
     const { site_name: other, id_unique: reference } = await withTenant(

@@ -33,7 +33,8 @@ export type RepresentationStatus = z.infer<typeof representationStatusSchema>;
 
 /**
  * Spec 02 §4 "Colours are defined per status (not listed)": ours run from grey (nothing done) through
- * blue (being worked on) to green (answered), each dark enough for white text (WCAG AA).
+ * blue (being worked on) to green (answered), each dark enough for white text and to be read on its own
+ * pale tint, as antd draws a tag that is not solid (WCAG AA: the teal was #08979c, 3.4:1 on its tint).
  */
 export const statusColours: Record<RepresentationStatus, string> = {
   Received: '#595959',
@@ -42,7 +43,7 @@ export const statusColours: Record<RepresentationStatus, string> = {
   'In review': '#0958d9',
   Reviewed: '#1d39c4',
   'Response drafted': '#722ed1',
-  'Response approved': '#08979c',
+  'Response approved': '#006d75',
   'Response sent': '#237804',
 };
 

@@ -1,6 +1,7 @@
+import { theme } from 'antd';
 import { describe, expect, it } from 'vitest';
 import { contrastRatio } from '../../components/color';
-import { headerColors, tenantThemeTokens } from './tenantTheme';
+import { headerColors, readableTagText, tenantThemeTokens } from './tenantTheme';
 
 describe('tenantThemeTokens', () => {
   it.each(['#1d4f91', '#0b6e4f', '#ffdd00', '#d4351c', '#000000'])(
@@ -24,6 +25,30 @@ describe('tenantThemeTokens', () => {
     );
     expect(tenantThemeTokens({ mainColor: '#ffdd00', theme: { mode: 'light' } }).token).not.toHaveProperty(
       'colorLink',
+    );
+  });
+});
+
+describe('readableTagText', () => {
+  it.each(['light', 'dark'] as const)('gives every preset tag 4.5:1 text on its own tint (%s)', (mode) => {
+    const palette = theme.getDesignToken({
+      algorithm: mode === 'dark' ? theme.darkAlgorithm : theme.defaultAlgorithm,
+    }) as unknown as Record<string, string>;
+    const overrides = readableTagText(mode);
+    for (const colour of ['blue', 'cyan', 'green', 'gold', 'orange', 'lime', 'yellow', 'volcano', 'red']) {
+      const text = overrides[`${colour}7`] ?? palette[`${colour}7`]!;
+      expect(contrastRatio(text, palette[`${colour}1`]!), colour).toBeGreaterThanOrEqual(4.5);
+    }
+  });
+
+  it('leaves the colours that already read alone, and darkens green and gold in light mode', () => {
+    const overrides = readableTagText('light');
+    expect(overrides).not.toHaveProperty('blue7');
+    expect(overrides).not.toHaveProperty('red7');
+    expect(overrides.green7).toBe('#237804');
+    expect(overrides.gold7).toBe('#874d00');
+    expect(tenantThemeTokens({ mainColor: '#1d4f91', theme: { mode: 'light' } }).components.Tag).toBe(
+      overrides,
     );
   });
 });

@@ -1,9 +1,51 @@
+import { theme as antdTheme } from 'antd';
 import type { TenantData } from '@planning/shared';
 import { contrastRatio, MIN_TEXT_CONTRAST, mixHex, readableTextOn } from '../../components/color';
 
 type Branding = Pick<TenantData, 'mainColor' | 'theme'>;
 
 const NEAR_BLACK = '#141414';
+
+// antd's preset tag colours (color="green", "gold"…), as antd/es/theme/interface/presetColors.
+const TAG_PRESETS = [
+  'blue',
+  'purple',
+  'cyan',
+  'green',
+  'magenta',
+  'pink',
+  'red',
+  'orange',
+  'yellow',
+  'volcano',
+  'geekblue',
+  'lime',
+  'gold',
+] as const;
+
+const tagTextCache = new Map<'light' | 'dark', Record<string, string>>();
+
+/**
+ * A preset tag writes shade 7 of its colour on shade 1; for green, gold, orange, cyan, lime,
+ * yellow and volcano that is under 4.5:1 (green 3.4:1, gold 2.8:1). Those tags take the first
+ * darker shade (lighter in dark mode) of the same colour that reads at 4.5:1 and more.
+ */
+export function readableTagText(mode: 'light' | 'dark'): Record<string, string> {
+  const cached = tagTextCache.get(mode);
+  if (cached) return cached;
+  const palette = antdTheme.getDesignToken({
+    algorithm: mode === 'dark' ? antdTheme.darkAlgorithm : antdTheme.defaultAlgorithm,
+  }) as unknown as Record<string, string>;
+  const overrides: Record<string, string> = {};
+  for (const colour of TAG_PRESETS) {
+    const background = palette[`${colour}1`]!;
+    const shades = [7, 8, 9, 10].map((shade) => palette[`${colour}${shade}`]!);
+    const readable = shades.find((shade) => contrastRatio(shade, background) >= MIN_TEXT_CONTRAST);
+    if (readable && readable !== shades[0]) overrides[`${colour}7`] = readable;
+  }
+  tagTextCache.set(mode, overrides);
+  return overrides;
+}
 
 /**
  * antd tokens for a council's colours. antd derives the selected-menu tint from the primary
@@ -39,6 +81,11 @@ export function tenantThemeTokens({ mainColor, theme }: Branding) {
       ...(readableOnWhite && theme.mode === 'light' ? { colorLink: mainColor } : {}),
     },
     components: {
+      // Empty tables say so in colorTextDisabled (#bfbfbf, 1.8:1), as does a table's filter
+      // search with nothing found: these are read, so they take the secondary text colour. (An
+      // empty list's text sits inside a Spin, which puts the global value back: app.css.)
+      Table: { colorTextDisabled: theme.mode === 'dark' ? '#9a9a9a' : '#5f6368' },
+      Tag: readableTagText(theme.mode),
       Menu: {
         itemSelectedBg: selectedBg,
         itemSelectedColor: selectedColor,
