@@ -16,6 +16,14 @@ function parts(block: StatementBlock): (Paragraph | Table)[] {
       return [docxHeading(block.text, block.level)];
     case 'paragraph':
       return [new Paragraph({ spacing: { after: 120 }, children: [new TextRun(block.text)] })];
+    case 'quote':
+      return [
+        new Paragraph({
+          indent: { left: 567 },
+          spacing: { after: 120 },
+          children: [new TextRun(block.text)],
+        }),
+      ];
     case 'bullets':
       return block.items.map(
         (item) => new Paragraph({ bullet: { level: 0 }, children: [new TextRun(item)] }),

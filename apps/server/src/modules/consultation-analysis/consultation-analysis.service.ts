@@ -265,13 +265,42 @@ function filteredRepresentations(eventId: string, query: AnalysisQuery) {
       ${query.to ? sql`and r.received_date <= ${query.to}::date` : sql``}`;
 }
 
+export type StatusCount = {
+  status: (typeof representationStatuses)[number];
+  representations: number;
+  subRepresentations: number;
+};
+
+/**
+ * An event's live representations (those the filters keep) and their live parts by status, the
+ * eight in order, as the representation manager groups them: the one count the analysis and the
+ * consultation statement both show.
+ */
+export async function statusCounts(
+  trx: Trx,
+  eventId: string,
+  query: AnalysisQuery = {},
+): Promise<StatusCount[]> {
+  const f = filteredRepresentations(eventId, query);
+  const { rows } = await sql<{ kind: 'r' | 's'; status: string; count: number }>`with f as (${f})
+    select 'r' as kind, status, count(*)::int as count from f group by status
+    union all
+    select 's', s.status, count(*)::int from sub_representations s join f on f.id = s.representation_id
+    where not s.is_deleted group by s.status`.execute(trx);
+  const count = (kind: 'r' | 's', status: string) =>
+    Number(rows.find((row) => row.kind === kind && row.status === status)?.count ?? 0);
+  return representationStatuses.map((status) => ({
+    status,
+    representations: count('r', status),
+    subRepresentations: count('s', status),
+  }));
+}
+
 async function eventAnalysis(trx: Trx, event: EventRow, query: AnalysisQuery): Promise<EventAnalysis> {
   const f = filteredRepresentations(event.id, query);
   // One transaction is one connection: the queries take turns.
   const byAttitude = await sql<{ attitude: string | null; count: number }>`with f as (${f})
     select attitude, count(*)::int as count from f group by attitude`.execute(trx);
-  const byStatus = await sql<{ status: string; count: number }>`with f as (${f})
-    select status, count(*)::int as count from f group by status`.execute(trx);
   const byTopic = await sql<{ id: string | null; name: string | null; count: number }>`with f as (${f})
     select t.id, t.name, count(*)::int as count
     from f left join representation_topics rt on rt.representation_id = f.id
@@ -282,8 +311,8 @@ async function eventAnalysis(trx: Trx, event: EventRow, query: AnalysisQuery): P
     where not s.is_deleted`.execute(trx);
   const days = await sql<{ date: string; count: number }>`with f as (${f})
     select received_date::text as date, count(*)::int as count from f group by 1 order by 1`.execute(trx);
+  const statuses = await statusCounts(trx, event.id, query);
   const attitudeCount = new Map(byAttitude.rows.map((row) => [row.attitude, Number(row.count)]));
-  const statusCount = new Map(byStatus.rows.map((row) => [row.status, Number(row.count)]));
   return {
     id: event.id,
     name: event.name,
@@ -300,7 +329,7 @@ async function eventAnalysis(trx: Trx, event: EventRow, query: AnalysisQuery): P
       })),
       { attitude: null, label: 'Not stated', count: attitudeCount.get(null) ?? 0 },
     ],
-    statuses: representationStatuses.map((status) => ({ status, count: statusCount.get(status) ?? 0 })),
+    statuses: statuses.map(({ status, representations }) => ({ status, count: representations })),
     topics: byTopic.rows.map((row) => ({
       id: row.id,
       name: row.name ?? 'No topic',

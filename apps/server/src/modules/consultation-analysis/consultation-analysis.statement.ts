@@ -8,7 +8,7 @@ import {
   type StatementFormat,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
-import { eventOf, preferHashJoins } from './consultation-analysis.service';
+import { eventOf, preferHashJoins, statusCounts } from './consultation-analysis.service';
 import { withheld } from './consultation-analysis.withhold';
 
 type Trx = Transaction<Database>;
@@ -27,6 +27,8 @@ export type StatementBlock =
   | { kind: 'title'; text: string }
   | { kind: 'heading'; level: 1 | 2; text: string }
   | { kind: 'paragraph'; text: string }
+  /** The council's own words (a response), set in from the margin. */
+  | { kind: 'quote'; text: string }
   | { kind: 'bullets'; items: string[] }
   | { kind: 'table'; header: string[]; rows: string[][] };
 
@@ -37,6 +39,8 @@ export const REGULATION =
 /** The most common or first sentences shown for each topic. */
 const SUMMARY_LINES = 3;
 const SENTENCE_MAX = 240;
+/** The references listed with a response, then how many more. */
+const REFERENCES_MAX = 20;
 
 type RepresentationRow = {
   id: string;
@@ -50,6 +54,9 @@ type RepresentationRow = {
   attitude: string | null;
   status: string;
   public_text: string;
+  /** The campaign (group of near-duplicate letters) it is in: its exemplar's id, and its size. */
+  campaign_id: string | null;
+  campaign_size: number | null;
   /** Read only to withhold them from the quotes, never written. */
   contact_name: string | null;
   agent_name: string | null;
@@ -64,6 +71,8 @@ type SubRow = {
 };
 type ResponseRow = {
   description: string;
+  /** The officer's response as sent (the editor's text, as plain text). */
+  plain_text: string;
   representation_id: string | null;
   sub_representation_id: string | null;
 };
@@ -104,9 +113,12 @@ const clip = (text: string) =>
 
 /**
  * A topic's summary: the sentences most representations share (a campaign letter's, say), then
- * the first sentence of the earliest representations, at most three in all.
+ * the first sentence of the earliest representations, at most three in all. A sentence the
+ * statement has already quoted (`quoted`: the sentence in lower case and where it was quoted) is
+ * not quoted again: a shared one is counted and pointed to, an earliest one passed over. What this
+ * topic quotes is added to `quoted` as being under `here`.
  */
-export function summaryOf(texts: string[]): string[] {
+export function summaryOf(texts: string[], quoted = new Map<string, string>(), here = ''): string[] {
   const seenIn = new Map<string, { text: string; count: number }>();
   for (const text of texts) {
     const unique = new Map(sentencesOf(text).map((sentence) => [sentence.toLowerCase(), sentence]));
@@ -120,23 +132,45 @@ export function summaryOf(texts: string[]): string[] {
     .filter((entry) => entry.count > 1)
     .sort((a, b) => b.count - a.count || a.text.localeCompare(b.text))
     .slice(0, SUMMARY_LINES)
-    .map((entry) => ({
-      key: entry.text.toLowerCase(),
-      line: `“${clip(entry.text)}” (in ${entry.count} representations)`,
-    }));
-  const lines = common.map((entry) => entry.line);
-  const used = new Set(common.map((entry) => entry.key));
+    .map((entry) => {
+      const key = entry.text.toLowerCase();
+      const where = quoted.get(key);
+      return {
+        key,
+        line:
+          where === undefined
+            ? `“${clip(entry.text)}” (in ${entry.count} representations)`
+            : `${entry.count} representations repeat a sentence quoted under ${where}`,
+      };
+    });
+  const lines = [...new Set(common.map((entry) => entry.line))];
+  const used = new Set([...common.map((entry) => entry.key), ...quoted.keys()]);
+  for (const entry of common) if (!quoted.has(entry.key)) quoted.set(entry.key, here);
   for (const text of texts) {
     if (lines.length >= SUMMARY_LINES) break;
     const first = sentencesOf(text)[0];
     if (!first || used.has(first.toLowerCase())) continue;
     used.add(first.toLowerCase());
+    quoted.set(first.toLowerCase(), here);
     lines.push(`“${clip(first)}”`);
   }
   return lines;
 }
 
 type Topic = { id: string | null; name: string };
+
+/** The names of `names` one of whose words (two letters or more) is in `text`, in any case. */
+export function namesIn(text: string, names: Iterable<string | null>): string[] {
+  const words = new Set(text.toLowerCase().split(/[^\p{L}'-]+/u));
+  return [...names].filter(
+    (name): name is string =>
+      name !== null &&
+      name
+        .toLowerCase()
+        .split(/[^\p{L}'-]+/u)
+        .some((word) => word.length >= 2 && words.has(word)),
+  );
+}
 
 /** Reads the event's live representations and builds the statement's blocks. */
 export async function buildStatement(
@@ -156,7 +190,7 @@ export async function buildStatement(
   const { rows: representations } = await sql<RepresentationRow>`
     select r.id, r.reference, r.representee_type, r.contact_id, r.organisation_id,
       o.name as organisation_name, o.organisation_type, r.correspondence_type, r.attitude, r.status,
-      r.public_text, c.name as contact_name, a.name as agent_name
+      r.public_text, r.campaign_id, r.campaign_size, c.name as contact_name, a.name as agent_name
     from representations r left join organisations o on o.id = r.organisation_id
       left join contacts c on c.id = r.contact_id left join contacts a on a.id = r.agent_contact_id
     where r.consultation_event_id = ${event.id} and r.deleted_at is null
@@ -189,7 +223,7 @@ export async function buildStatement(
     ? []
     : (
         await sql<ResponseRow>`
-          select c.description, c.representation_id, c.sub_representation_id
+          select c.description, c.plain_text, c.representation_id, c.sub_representation_id
           from consultation_responses c
             left join sub_representations s on s.id = c.sub_representation_id
             join representations r on r.id = coalesce(c.representation_id, s.representation_id)
@@ -198,6 +232,7 @@ export async function buildStatement(
           order by r.reference, s.sequential_id nulls first, c.created_at`.execute(trx)
       ).rows;
 
+  const statuses = await statusCounts(trx, event.id);
   const byId = new Map(representations.map((row) => [row.id, row]));
   const subById = new Map(subs.map((row) => [row.id, row]));
   const referenceOf = (row: RepresentationRow) => representationReference(row.reference);
@@ -260,6 +295,13 @@ export async function buildStatement(
   blocks.push({
     kind: 'paragraph',
     text: `${plural(representations.length, 'representation')} and ${plural(subs.length, 'sub-representation')} were received.`,
+  });
+  // By status: the counts the representation manager and the analysis show, from the same query.
+  blocks.push({ kind: 'heading', level: 2, text: 'By status' });
+  blocks.push({
+    kind: 'table',
+    header: ['Status', 'Representations', 'Sub-representations'],
+    rows: statuses.map((row) => [row.status, String(row.representations), String(row.subRepresentations)]),
   });
   blocks.push({ kind: 'heading', level: 2, text: 'By correspondence type' });
   blocks.push({
@@ -330,24 +372,65 @@ export async function buildStatement(
         String(issue.subs.length),
       ]),
     });
+  // Each sentence is quoted once in the statement, a campaign's letter under its first topic;
+  // later topics count its letters and say where it is quoted.
+  const quoted = new Map<string, string>();
+  const campaignQuotedUnder = new Map<string, string>();
+  const namesOf = (row: RepresentationRow) => [row.contact_name, row.agent_name];
   for (const issue of ordered) {
     blocks.push({
       kind: 'heading',
       level: 2,
       text: `${issue.topic.name} (${plural(issue.representations.length, 'representation')}, ${plural(issue.subs.length, 'sub-representation')})`,
     });
-    // Personal data not yet redacted is withheld before any sentence is picked.
-    const namesOf = (row: RepresentationRow) => [row.contact_name, row.agent_name];
-    const lines = summaryOf([
-      ...issue.representations.map((row) => withheld(row.public_text, namesOf(row))),
-      ...issue.subs.map((sub) => withheld(sub.public_text, namesOf(byId.get(sub.representation_id)!))),
-    ]);
+    const lines: string[] = [];
+    const campaigns = new Map<string, RepresentationRow[]>();
+    for (const row of issue.representations)
+      if (row.campaign_id) {
+        const members = campaigns.get(row.campaign_id) ?? [];
+        members.push(row);
+        campaigns.set(row.campaign_id, members);
+      }
+    for (const [campaignId, members] of [...campaigns].sort((a, b) => b[1].length - a[1].length)) {
+      const exemplar = byId.get(campaignId) ?? members[0]!;
+      const label = `Campaign ${referenceOf(exemplar)}`;
+      const here = `${plural(members.length, 'representation')} on this topic`;
+      const where = campaignQuotedUnder.get(campaignId);
+      if (where !== undefined) {
+        lines.push(`${label} (${here}): quoted under ${where}`);
+        continue;
+      }
+      campaignQuotedUnder.set(campaignId, issue.topic.name);
+      // Personal data not yet redacted is withheld before any sentence is picked.
+      const sentences = sentencesOf(withheld(exemplar.public_text, namesOf(exemplar))).slice(
+        0,
+        SUMMARY_LINES,
+      );
+      for (const sentence of sentences) quoted.set(sentence.toLowerCase(), label.toLowerCase());
+      const all = plural(exemplar.campaign_size ?? members.length, 'letter');
+      lines.push(
+        `${label} (${here}, ${all} in all)${sentences.length > 0 ? `: “${clip(sentences.join(' '))}”` : ''}`,
+      );
+    }
+    lines.push(
+      ...summaryOf(
+        [
+          ...issue.representations
+            .filter((row) => !row.campaign_id)
+            .map((row) => withheld(row.public_text, namesOf(row))),
+          ...issue.subs.map((sub) => withheld(sub.public_text, namesOf(byId.get(sub.representation_id)!))),
+        ],
+        quoted,
+        issue.topic.name,
+      ),
+    );
     if (lines.length > 0) blocks.push({ kind: 'bullets', items: lines });
   }
 
   // How they were addressed: the council's responses, by the topic of what they answer.
   blocks.push({ kind: 'heading', level: 1, text: 'How the issues have been addressed' });
   if (responses.length === 0) blocks.push({ kind: 'paragraph', text: 'No responses have been written yet.' });
+  const responseGivenUnder = new Map<string, string>();
   for (const issue of ordered) {
     const repIds = new Set(issue.representations.map((row) => row.id));
     const subIds = new Set(issue.subs.map((row) => row.id));
@@ -359,30 +442,57 @@ export async function buildStatement(
       return sub.topic_id ? subIds.has(sub.id) : repIds.has(sub.representation_id);
     };
     const answered = responses.filter(answers);
-    if (answered.length === 0) continue;
+    const sentOf = (rows: { status: string }[]) =>
+      rows.filter((row) => row.status === 'Response sent').length;
+    blocks.push({ kind: 'heading', level: 2, text: issue.topic.name });
+    blocks.push({
+      kind: 'paragraph',
+      text: `Responses have been sent to ${sentOf(issue.representations)} of ${plural(issue.representations.length, 'representation')}${issue.subs.length > 0 ? ` and ${sentOf(issue.subs)} of ${plural(issue.subs.length, 'sub-representation')}` : ''} on this topic.`,
+    });
+    if (answered.length === 0) {
+      blocks.push({ kind: 'paragraph', text: 'No response has been written on this topic yet.' });
+      continue;
+    }
     const targetOf = (response: ResponseRow) => {
       if (response.representation_id) {
         const row = byId.get(response.representation_id)!;
-        return { reference: referenceOf(row), sent: row.status === 'Response sent' };
+        return { reference: referenceOf(row), row };
       }
       const sub = subById.get(response.sub_representation_id!)!;
-      return { reference: subReferenceOf(sub), sent: sub.status === 'Response sent' };
+      return { reference: subReferenceOf(sub), row: byId.get(sub.representation_id)! };
     };
-    const sent = answered.filter((response) => targetOf(response).sent).length;
-    const byTitle = new Map<string, string[]>();
+    // One entry per response text (a template answers many letters alike), with what it answers.
+    const given = new Map<
+      string,
+      { response: ResponseRow; references: string[]; names: Set<string | null> }
+    >();
     for (const response of answered) {
-      const reference = targetOf(response).reference;
-      const list = byTitle.get(response.description) ?? [];
-      if (!list.includes(reference)) list.push(reference);
-      byTitle.set(response.description, list);
+      const { reference, row } = targetOf(response);
+      const key = `${response.description}\n${response.plain_text}`;
+      const entry = given.get(key) ?? { response, references: [], names: new Set() };
+      if (!entry.references.includes(reference)) entry.references.push(reference);
+      entry.names.add(row.contact_name).add(row.agent_name);
+      given.set(key, entry);
     }
-    blocks.push({ kind: 'heading', level: 2, text: issue.topic.name });
-    blocks.push({ kind: 'paragraph', text: `${plural(answered.length, 'response')} written, ${sent} sent.` });
-    blocks.push({
-      kind: 'table',
-      header: ['Response', 'Representations'],
-      rows: [...byTitle].map(([description, references]) => [withheld(description), references.join(', ')]),
-    });
+    for (const [key, { response, references, names: all }] of given) {
+      // A template answers many letters: only the names its words contain are looked for (each
+      // name the detector looks for costs about a millisecond).
+      const names = namesIn(`${response.description}\n${response.plain_text}`, all);
+      const answering = `${references.slice(0, REFERENCES_MAX).join(', ')}${references.length > REFERENCES_MAX ? ` and ${references.length - REFERENCES_MAX} more` : ''}`;
+      const responseTitle = withheld(response.description, names);
+      const where = responseGivenUnder.get(key);
+      if (where !== undefined) {
+        blocks.push({
+          kind: 'paragraph',
+          text: `${responseTitle} (to ${answering}): the response set out under ${where}.`,
+        });
+        continue;
+      }
+      responseGivenUnder.set(key, issue.topic.name);
+      blocks.push({ kind: 'paragraph', text: `${responseTitle} (to ${answering}):` });
+      for (const text of withheld(response.plain_text, names).split(/\n+/))
+        if (text.trim() !== '') blocks.push({ kind: 'quote', text: text.trim() });
+    }
   }
 
   return { title, fileName: `${event.name} - consultation statement.${format}`, blocks };

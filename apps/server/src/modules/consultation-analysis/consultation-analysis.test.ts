@@ -669,13 +669,15 @@ describe('GET /consultations/events/{id}/statement (Regulation 22(1)(c))', () =>
       'Main issues raised',
       'Housing (2 representations, 0 sub-representations)',
       'Green belt (1 representation, 1 sub-representation)',
-      `“${CAMPAIGN}” (in 2 representations)`,
+      // Quoted once, under the first topic; the next counts the letters repeating it.
+      `“${CAMPAIGN}”`,
+      '2 representations repeat a sentence quoted under Housing',
       '“The green belt boundary must stay where it is.” (in 2 representations)',
       'How the issues have been addressed',
-      'Green belt boundary retained',
+      'Green belt boundary retained (to R000001): Green belt boundary retained: our answer.',
       'Boundary review',
       'R000001/1',
-      '2 responses written, 2 sent.',
+      'Responses have been sent to 1 of 1 representation and 1 of 1 sub-representation on this topic.',
       'Traffic assessment updated',
     ])
       expect(words, phrase).toContain(phrase);

@@ -16,17 +16,27 @@ export const SECONDARY = '#505a5f';
 export const RULE = '#b1b4b6';
 
 export type Pdf = InstanceType<typeof PDFDocument>;
+/** A node of a tagged PDF's structure tree (`pdf.struct`). */
+export type PdfStruct = ReturnType<Pdf['struct']>;
 
 /**
  * A new PDF in the DejaVu Sans the document export ships (every glyph a council types). `finish`
- * numbers the pages once their count is known, then ends the file and gives its bytes.
+ * numbers the pages once their count is known, then ends the file and gives its bytes. `tagged`
+ * makes an accessible PDF (PDF/UA's tagged PDF 1.7: British English, the title shown as the
+ * window's title, the page numbers marked as page furniture): its writer then puts what it draws
+ * in the structure tree.
  */
-export function startPdf(title: string): { pdf: Pdf; finish: () => Promise<Buffer> } {
+export function startPdf(
+  title: string,
+  options: { tagged?: boolean } = {},
+): { pdf: Pdf; finish: () => Promise<Buffer> } {
+  const tagged = options.tagged ?? false;
   const pdf = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
     info: { Title: title, Creator: 'Planning platform' },
+    ...(tagged ? { tagged: true, pdfVersion: '1.7' as const, lang: 'en-GB', displayTitle: true } : {}),
   });
   pdf.registerFont('Body', FONT_FILES[0]!);
   pdf.registerFont('Bold', FONT_FILES[1]!);
@@ -43,6 +53,7 @@ export function startPdf(title: string): { pdf: Pdf; finish: () => Promise<Buffe
       pdf.switchToPage(i);
       const bottom = pdf.page.margins.bottom;
       pdf.page.margins.bottom = 0;
+      if (tagged) pdf.markContent('Artifact', { type: 'Pagination' });
       pdf
         .font('Body')
         .fontSize(BODY * 0.75)
@@ -52,6 +63,7 @@ export function startPdf(title: string): { pdf: Pdf; finish: () => Promise<Buffe
           align: 'right',
           lineBreak: false,
         });
+      if (tagged) pdf.endMarkedContent();
       pdf.page.margins.bottom = bottom;
     }
     pdf.end();
@@ -81,12 +93,14 @@ export function pdfHeading(pdf: Pdf, text: string, size: number, keep: number) {
 /**
  * A table across the text width, its header shaded, a row moved whole to the next page. With
  * `keepShortTogether`, a table shorter than half a page starts on the next rather than splitting.
+ * With `struct` (a tagged PDF), the table goes under it as Table, TR, TH and TD, its lines and
+ * shading marked as page furniture.
  */
 export function pdfTable(
   pdf: Pdf,
   header: string[],
   rows: string[][],
-  options: { keepShortTogether?: boolean; spaceAfter?: number } = {},
+  options: { keepShortTogether?: boolean; spaceAfter?: number; struct?: PdfStruct } = {},
 ) {
   const columns = Math.max(header.length, ...rows.map((row) => row.length), 1);
   const column = (pdf.page.width - 2 * MARGIN) / columns;
@@ -107,18 +121,28 @@ export function pdfTable(
     const whole = lines.reduce((sum, line) => sum + heightOf(line.cells, line.bold), 0);
     if (whole < (pdf.page.height - 2 * MARGIN) / 2) room(pdf, whole);
   }
+  const table = options.struct && pdf.struct('Table');
+  if (table) options.struct!.add(table);
   for (const { cells, bold } of lines) {
     const height = heightOf(cells, bold);
     room(pdf, height);
     const top = pdf.y;
+    const row = table && pdf.struct('TR');
+    if (row) table!.add(row);
     cellsOf(cells).forEach((cell, i) => {
       const x = MARGIN + i * column;
+      if (row) pdf.markContent('Artifact', { type: 'Layout' });
       if (bold) pdf.rect(x, top, column, height).fillAndStroke('#f3f2f1', RULE);
       else pdf.rect(x, top, column, height).stroke(RULE);
-      pdf.fillColor(INK).text(cell, x + pad, top + pad, { width: column - 2 * pad });
+      if (row) pdf.endMarkedContent();
+      const write = () => pdf.fillColor(INK).text(cell, x + pad, top + pad, { width: column - 2 * pad });
+      if (row) row.add(pdf.struct(bold ? 'TH' : 'TD', {}, write));
+      else write();
     });
+    row?.end();
     pdf.x = MARGIN;
     pdf.y = top + height;
   }
+  table?.end();
   pdf.moveDown(options.spaceAfter ?? 0.5);
 }
