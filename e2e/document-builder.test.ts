@@ -119,12 +119,17 @@ describe('document builder (issue 14)', () => {
       // Two sections and a sub-section, named in the section's title field.
       const tree = page.getByRole('navigation', { name: 'Sections' });
       const sectionTitle = page.locator('#builder-section-title');
-      await tree.getByRole('button', { name: 'Add section' }).click();
-      await sectionTitle.fill('Vision');
-      await tree.getByRole('button', { name: 'Add section' }).click();
-      await sectionTitle.fill('Sites');
-      await tree.getByRole('button', { name: 'Add sub-section to Sites' }).click();
-      await sectionTitle.fill('Sites in the north');
+      /** Adds a section with the button, and names it once its own title field shows. */
+      const addNamed = async (button: string, field: string, title: string) => {
+        // The sub-section buttons are named exactly ('… to Sites', not '… to Sites in the north');
+        // 'Add section' carries its icon's name too.
+        await tree.getByRole('button', { name: button, exact: button !== 'Add section' }).click();
+        await page.getByLabel(field, { exact: true }).and(sectionTitle).waitFor();
+        await sectionTitle.fill(title);
+      };
+      await addNamed('Add section', 'Section 1 title', 'Vision');
+      await addNamed('Add section', 'Section 2 title', 'Sites');
+      await addNamed('Add sub-section to Sites', 'Sub-section 2.1 title', 'Sites in the north');
       await tree.getByRole('button', { name: '2.1 Sites in the north' }).waitFor();
 
       // Keyboard reordering: Sites picked up with Space, moved up with the arrow, dropped with Space.
@@ -158,8 +163,7 @@ describe('document builder (issue 14)', () => {
       );
       await tree.getByRole('button', { name: '2.1 Sites in the north' }).waitFor();
       // And from the keyboard: the sub-section's "Move to section…" dialog.
-      await tree.getByRole('button', { name: 'Add sub-section to Sites', exact: true }).click();
-      await sectionTitle.fill('Sites in the south');
+      await addNamed('Add sub-section to Sites', 'Sub-section 1.1 title', 'Sites in the south');
       await tree.getByRole('button', { name: '1.1 Sites in the south' }).waitFor();
       await page.getByRole('button', { name: 'Move to section…' }).press('Enter');
       const moving = await openedDialog(page, 'Move to another section');
