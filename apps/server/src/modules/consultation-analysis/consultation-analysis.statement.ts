@@ -5,6 +5,7 @@ import {
   organisationTypes,
   representationReference,
   subRepresentationReference,
+  type RepresentationStatus,
   type StatementFormat,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
@@ -41,6 +42,8 @@ const SUMMARY_LINES = 3;
 const SENTENCE_MAX = 240;
 /** The references listed with a response, then how many more. */
 const REFERENCES_MAX = 20;
+/** The statuses whose responses the statement quotes: approved by the council, or already sent. */
+const PUBLISHED_RESPONSE_STATUSES = ['Response approved', 'Response sent'] satisfies RepresentationStatus[];
 
 type RepresentationRow = {
   id: string;
@@ -229,7 +232,9 @@ export async function buildStatement(
             join representations r on r.id = coalesce(c.representation_id, s.representation_id)
           where r.consultation_event_id = ${event.id} and r.deleted_at is null and c.deleted_at is null
             and (s.id is null or not s.is_deleted)
-          order by r.reference, s.sequential_id nulls first, c.created_at`.execute(trx)
+            -- A published statement gives the council's approved answers, never a draft's text.
+            and coalesce(s.status, r.status) in (${sql.join([...PUBLISHED_RESPONSE_STATUSES])})
+          order by r.reference, s.sequential_id nulls first, c.created_at, c.seq`.execute(trx)
       ).rows;
 
   const statuses = await statusCounts(trx, event.id);
@@ -450,7 +455,7 @@ export async function buildStatement(
       text: `Responses have been sent to ${sentOf(issue.representations)} of ${plural(issue.representations.length, 'representation')}${issue.subs.length > 0 ? ` and ${sentOf(issue.subs)} of ${plural(issue.subs.length, 'sub-representation')}` : ''} on this topic.`,
     });
     if (answered.length === 0) {
-      blocks.push({ kind: 'paragraph', text: 'No response has been written on this topic yet.' });
+      blocks.push({ kind: 'paragraph', text: 'No response on this topic has been approved yet.' });
       continue;
     }
     const targetOf = (response: ResponseRow) => {

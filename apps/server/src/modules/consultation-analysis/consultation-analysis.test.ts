@@ -678,12 +678,13 @@ describe('GET /consultations/events/{id}/statement (Regulation 22(1)(c))', () =>
       'Boundary review',
       'R000001/1',
       'Responses have been sent to 1 of 1 representation and 1 of 1 sub-representation on this topic.',
-      'Traffic assessment updated',
     ])
       expect(words, phrase).toContain(phrase);
     for (const secret of [
       ...SECRETS,
       'A deleted draft',
+      // Written for a letter still in review: a draft, not the council's answer yet.
+      'Traffic assessment updated',
       'A withdrawn letter',
       'Still thinking',
       'A part split out',
@@ -808,6 +809,8 @@ describe('GET /public/consultations/events/{id}/representations', () => {
     for (const secret of [
       ...SECRETS,
       'A deleted draft',
+      // Written for a letter still in review: a draft, not the council's answer yet.
+      'Traffic assessment updated',
       'A withdrawn letter',
       'A part split out',
       'info@org.test',
