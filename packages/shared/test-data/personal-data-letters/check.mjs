@@ -32,7 +32,9 @@ const checkList = (letter, list, label) => {
   }
 };
 
-for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
   let letters;
   try {
     letters = JSON.parse(readFileSync(join(dir, file), 'utf8'));
@@ -51,8 +53,10 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.json')).sort()) {
       errors.push(`${letter.id}: spans and notPersonal must be arrays`);
       continue;
     }
-    for (const s of letter.spans) if (!kinds.includes(s.kind)) errors.push(`${letter.id}: bad kind ${s.kind}`);
-    for (const n of letter.notPersonal) if (!n.why) errors.push(`${letter.id}: notPersonal "${n.text}" has no why`);
+    for (const s of letter.spans)
+      if (!kinds.includes(s.kind)) errors.push(`${letter.id}: bad kind ${s.kind}`);
+    for (const n of letter.notPersonal)
+      if (!n.why) errors.push(`${letter.id}: notPersonal "${n.text}" has no why`);
     checkList(letter, letter.spans, 'span');
     checkList(letter, letter.notPersonal, 'notPersonal');
     for (const s of letter.spans) row[s.kind]++;
