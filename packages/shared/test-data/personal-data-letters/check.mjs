@@ -1,0 +1,76 @@
+// Validates the labelled letters in this folder: node check.mjs
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const dir = dirname(fileURLToPath(import.meta.url));
+const writers = new Set(['resident', 'agent', 'organisation', 'parish', 'statutory', 'petition', 'form']);
+const kinds = ['name', 'phone', 'email', 'address'];
+const ids = new Set();
+const errors = [];
+const total = { letters: 0, empty: 0, long: 0, notPersonal: 0, name: 0, phone: 0, email: 0, address: 0 };
+const byWriter = {};
+
+const occurrences = (hay, needle) => {
+  let n = 0;
+  for (let i = hay.indexOf(needle); i !== -1; i = hay.indexOf(needle, i + needle.length)) n++;
+  return n;
+};
+
+const checkList = (letter, list, label) => {
+  const wanted = new Map();
+  for (const item of list) {
+    if (typeof item.text !== 'string' || item.text.length === 0) {
+      errors.push(`${letter.id}: empty ${label} text`);
+      continue;
+    }
+    wanted.set(item.text, (wanted.get(item.text) ?? 0) + 1);
+  }
+  for (const [text, n] of wanted) {
+    const found = occurrences(letter.text, text);
+    if (found < n) errors.push(`${letter.id}: ${label} "${text}" listed ${n}x, found ${found}x`);
+  }
+};
+
+for (const file of readdirSync(dir)
+  .filter((f) => f.endsWith('.json'))
+  .sort()) {
+  let letters;
+  try {
+    letters = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  } catch (e) {
+    errors.push(`${file}: does not parse: ${e.message}`);
+    continue;
+  }
+  const row = { letters: 0, empty: 0, name: 0, phone: 0, email: 0, address: 0, notPersonal: 0 };
+  for (const letter of letters) {
+    row.letters++;
+    if (ids.has(letter.id)) errors.push(`${file}: duplicate id ${letter.id}`);
+    ids.add(letter.id);
+    if (!writers.has(letter.writer)) errors.push(`${letter.id}: bad writer ${letter.writer}`);
+    if (typeof letter.text !== 'string') errors.push(`${letter.id}: no text`);
+    if (!Array.isArray(letter.spans) || !Array.isArray(letter.notPersonal)) {
+      errors.push(`${letter.id}: spans and notPersonal must be arrays`);
+      continue;
+    }
+    for (const s of letter.spans)
+      if (!kinds.includes(s.kind)) errors.push(`${letter.id}: bad kind ${s.kind}`);
+    for (const n of letter.notPersonal)
+      if (!n.why) errors.push(`${letter.id}: notPersonal "${n.text}" has no why`);
+    checkList(letter, letter.spans, 'span');
+    checkList(letter, letter.notPersonal, 'notPersonal');
+    for (const s of letter.spans) row[s.kind]++;
+    row.notPersonal += letter.notPersonal.length;
+    if (letter.spans.length === 0) row.empty++;
+    if (letter.text.split(/\s+/).filter(Boolean).length >= 2000) total.long++;
+    byWriter[letter.writer] = (byWriter[letter.writer] ?? 0) + 1;
+  }
+  console.log(file.padEnd(32), JSON.stringify(row));
+  for (const k of Object.keys(row)) total[k] += row[k];
+}
+console.log('TOTAL'.padEnd(32), JSON.stringify(total));
+console.log('by writer'.padEnd(32), JSON.stringify(byWriter));
+if (errors.length) {
+  console.error(errors.join('\n'));
+  process.exit(1);
+}
