@@ -15,6 +15,7 @@ import { computeLayerOverlaps } from './overlaps.service';
 let t: TestApp;
 let tenantId: string;
 let officer: SignedIn;
+let admin: SignedIn;
 let siteId = '';
 const layer: Record<'flood' | 'greenBelt' | 'trees' | 'hidden', string> = {
   flood: '',
@@ -50,6 +51,7 @@ beforeAll(async () => {
   const tenant = await buildTenantWithUsers(t.database.db);
   tenantId = tenant.id;
   officer = await signIn(t.app, tenant.name, tenant.email('officer'));
+  admin = await signIn(t.app, tenant.name, tenant.email('admin'));
   await withTenant(t.database.db, tenantId, async (trx) => {
     await sql`insert into scenarios (tenant_id, name, is_default) values (${tenantId}, 'Base', true)
       on conflict do nothing`.execute(trx);
@@ -192,5 +194,31 @@ describe('a site’s constraints, one computation (issue 25 point 6)', () => {
     expect((await panel()).map((c) => c.layerTitle)).toEqual(['Tree preservation orders']);
     expect(await exportedConstraints()).toBe('Tree preservation orders (0 %)');
     expect(await tags()).toEqual(['brownfield', 'tree-preservation-orders']);
+  });
+
+  it('follows the layer: hidden from staff, shown again under a new title, then deleted', async () => {
+    const change = (method: 'PUT' | 'DELETE', payload?: Record<string, unknown>) =>
+      t.app.inject({
+        method,
+        url: `/api/v1/layers/${layer.trees}`,
+        headers: admin.headers(),
+        ...(payload ? { payload } : {}),
+      });
+    const hidden = await change('PUT', { placemakerVisibility: false });
+    expect(hidden.statusCode, hidden.body).toBe(200);
+    expect(await panel()).toEqual([]);
+    expect(await exportedConstraints()).toBe('');
+    expect(await tags()).toEqual(['brownfield']);
+
+    const shown = await change('PUT', { placemakerVisibility: true, title: 'Protected trees' });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect((await panel()).map((c) => c.layerTitle)).toEqual(['Protected trees']);
+    expect(await exportedConstraints()).toBe('Protected trees (0 %)');
+    expect(await tags()).toEqual(['brownfield', 'protected-trees']);
+
+    const deleted = await change('DELETE');
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    expect(await panel()).toEqual([]);
+    expect(await tags()).toEqual(['brownfield']);
   });
 });

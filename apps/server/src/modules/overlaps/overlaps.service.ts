@@ -37,7 +37,7 @@ export async function computeLayerOverlaps(trx: Trx, tenantId: string, layerId: 
   const result = await sql`
     insert into site_layer_overlaps (tenant_id, site_id, layer_id, overlap_area_m2, overlap_percent)
     ${overlapRows(tenantId, { layerId })}`.execute(trx);
-  await syncConstraintTags(trx, tenantId, { layerId });
+  await refreshConstraintTags(trx, { layerId });
   return Number(result.numAffectedRows ?? 0);
 }
 
@@ -47,7 +47,7 @@ export async function computeSiteOverlaps(trx: Trx, tenantId: string, siteId: st
   await sql`
     insert into site_layer_overlaps (tenant_id, site_id, layer_id, overlap_area_m2, overlap_percent)
     ${overlapRows(tenantId, { siteId })}`.execute(trx);
-  await syncConstraintTags(trx, tenantId, { siteId });
+  await refreshConstraintTags(trx, { siteId });
 }
 
 /** Who reads a site's constraints: staff (the layers on the staff map) or the public web map. */
@@ -110,52 +110,79 @@ export const constraintsText = (constraints: readonly LayerOverlap[]): string =>
 /** The tag a constraint layer gives the sites it meets: its title as a tag ("Green Belt" is "green-belt"). */
 export const constraintTagName = (layerTitle: string): string => normaliseTagName(layerTitle);
 
+/** The tag name a layer title gives, when it can be a tag at all (spec 01 §5 length limits). */
+function tagNameOf(title: string): string | null {
+  const name = constraintTagName(title);
+  return name.length >= TAG_LIMITS.nameMin && name.length <= TAG_LIMITS.nameMax ? name : null;
+}
+
 /**
- * The constraint tags of some sites (one site's, or every site's for one layer), set from
- * `siteConstraints`' rule: a site has a staff-visible layer's tag exactly when that layer is one of
- * its constraints. A hand-made tag of the same name follows the layer too; other tags are left alone.
+ * The constraint tags, set from `siteConstraints`' rule: a site has a staff-visible layer's tag
+ * exactly when that layer is one of its constraints. A hand-made tag of the same name follows the
+ * layer too; other tags are left alone. Scope: one site's tags (its boundary changed), one layer's
+ * tag on every site (its overlaps were worked out), or the tags of some titles (a layer renamed,
+ * hidden, shown or deleted: pass its old title as well as its new one).
  */
-async function syncConstraintTags(trx: Trx, tenantId: string, scope: { layerId?: string; siteId?: string }) {
+export async function refreshConstraintTags(
+  trx: Trx,
+  scope: { siteId?: string; layerId?: string; titles?: readonly string[] },
+): Promise<void> {
   const visible = (
-    await trx.selectFrom('layers').select(['id', 'title']).where('placemaker_visibility', '=', true).execute()
-  ).filter((l) => {
-    const length = constraintTagName(l.title).length;
-    return length >= TAG_LIMITS.nameMin && length <= TAG_LIMITS.nameMax;
+    await trx
+      .selectFrom('layers')
+      .select(['id', 'title', 'tenant_id'])
+      .where('placemaker_visibility', '=', true)
+      .execute()
+  ).flatMap((l) => {
+    const name = tagNameOf(l.title);
+    return name ? [{ ...l, name }] : [];
   });
-  // The tags in question, and every visible layer giving one of them (two layers may share a title).
-  const inScope = new Set(
-    visible.filter((l) => !scope.layerId || l.id === scope.layerId).map((l) => constraintTagName(l.title)),
-  );
-  const layers = visible.filter((l) => inScope.has(constraintTagName(l.title)));
-  if (layers.length === 0) return;
-  const names = [...new Set(layers.map((l) => constraintTagName(l.title)))];
-  await trx
-    .insertInto('tags')
-    .values(names.map((name) => ({ tenant_id: tenantId, tag_name: name, color: null })))
-    .onConflict((oc) => oc.expression(sql`tenant_id, lower(tag_name)`).doNothing())
-    .execute();
+  const names = new Set<string>();
+  for (const title of scope.titles ?? []) {
+    const name = tagNameOf(title);
+    if (name) names.add(name);
+  }
+  for (const l of visible) if (l.id === scope.layerId || (!scope.layerId && !scope.titles)) names.add(l.name);
+  if (names.size === 0) return;
+  // Every visible layer giving one of these tags (two layers may share a title).
+  const layers = visible.filter((l) => names.has(l.name));
+  if (layers.length > 0)
+    await trx
+      .insertInto('tags')
+      .values(
+        [...new Set(layers.map((l) => l.name))].map((name) => ({
+          tenant_id: layers[0]!.tenant_id,
+          tag_name: name,
+          color: null,
+        })),
+      )
+      .onConflict((oc) => oc.expression(sql`tenant_id, lower(tag_name)`).doNothing())
+      .execute();
   const { rows: tagRows } = await sql<{ id: string; name: string }>`
-    select id, lower(tag_name) as name from tags where lower(tag_name) = any(${names}::text[])`.execute(trx);
+    select id, lower(tag_name) as name from tags where lower(tag_name) = any(${[...names]}::text[])`.execute(
+    trx,
+  );
+  if (tagRows.length === 0) return;
   const tagOf = new Map(tagRows.map((row) => [row.name, row.id]));
   const layerIds = layers.map((l) => l.id);
-  const tagIds = layers.map((l) => tagOf.get(constraintTagName(l.title))!);
+  const layerTagIds = layers.map((l) => tagOf.get(l.name)!);
   const siteFilter = (column: string) =>
     scope.siteId ? sql`and ${sql.ref(column)} = ${scope.siteId}::bigint` : sql``;
-  // Off: a layer's tag on a site the layer (nor any other layer of that tag) no longer meets.
+  // Off: the tag on a site none of the visible layers giving it meets any more.
   await sql`
     delete from site_tags st
-    where st.tag_id = any(${tagIds}::uuid[]) ${siteFilter('st.site_id')}
+    where st.tag_id = any(${tagRows.map((row) => row.id)}::uuid[]) ${siteFilter('st.site_id')}
       and not exists (
         select 1 from site_layer_overlaps o
-        join layers l on l.id = o.layer_id and l.placemaker_visibility
-        join unnest(${layerIds}::uuid[], ${tagIds}::uuid[]) as m(layer_id, tag_id) on m.layer_id = l.id
+        join unnest(${layerIds}::uuid[], ${layerTagIds}::uuid[]) as m(layer_id, tag_id) on m.layer_id = o.layer_id
         where o.site_id = st.site_id and m.tag_id = st.tag_id)`.execute(trx);
-  // On: every site the layer meets.
+  if (layers.length === 0) return;
+  // On: every site such a layer meets.
   await sql`
     insert into site_tags (tenant_id, site_id, tag_id)
-    select distinct ${tenantId}::uuid, o.site_id, m.tag_id
+    select distinct o.tenant_id, o.site_id, m.tag_id
     from site_layer_overlaps o
-    join unnest(${layerIds}::uuid[], ${tagIds}::uuid[]) as m(layer_id, tag_id) on m.layer_id = o.layer_id
+    join unnest(${layerIds}::uuid[], ${layerTagIds}::uuid[]) as m(layer_id, tag_id) on m.layer_id = o.layer_id
     where true ${siteFilter('o.site_id')}
     on conflict (site_id, tag_id) do nothing`.execute(trx);
 }
