@@ -12,7 +12,11 @@ import { sql } from 'kysely';
 import { openDatabase, type AppDatabase } from '../apps/server/src/db/database';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { demoDistrict } from '../apps/server/src/modules/sites/sites.generator';
-import { computeLayerOverlaps } from '../apps/server/src/modules/overlaps/overlaps.service';
+import {
+  computeLayerOverlaps,
+  constraintTagName,
+  refreshConstraintTags,
+} from '../apps/server/src/modules/overlaps/overlaps.service';
 import { count, seedBenchCouncil, time } from './common';
 
 const { values } = parseArgs({
@@ -99,7 +103,19 @@ console.log(
     `(target under ${target} s for ${count(sites)} sites)`,
 );
 
-await withTenant(database.db, tenantId, (trx) =>
-  trx.deleteFrom('layers').where('layer_name', 'like', `${prefix}%`).execute(),
-);
+// The layers go, and with them the constraint tags they gave (issue 25 point 6), so the council is
+// left as found.
+await withTenant(database.db, tenantId, async (trx) => {
+  const gone = await trx
+    .deleteFrom('layers')
+    .where('layer_name', 'like', `${prefix}%`)
+    .returning('title')
+    .execute();
+  const titles = gone.map((layer) => layer.title);
+  await refreshConstraintTags(trx, { titles });
+  await trx
+    .deleteFrom('tags')
+    .where('tag_name', 'in', titles.length ? titles.map(constraintTagName) : [''])
+    .execute();
+});
 await database.close();

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import ExcelJS from 'exceljs';
 import { sql } from 'kysely';
 import { withTenant } from '../db/tenant-transaction';
 import { getConfig, seedConfig } from '../modules/content/content.service';
@@ -112,6 +113,60 @@ describe('the demo constraint layers', () => {
       .sort();
     expect(found.length).toBeGreaterThan(0);
     expect(found).toEqual(expected.rows.map((row) => row.id).sort());
+  });
+
+  it('gives a demo site the same constraints in its panel, its export row and its tags (issue 25 point 6)', async () => {
+    // Sites the demo tagged 'green-belt' or 'flood-zone-…' at random, and sites the layers meet.
+    const picked = await withTenant(t.database.db, tenantId, (trx) =>
+      sql<{ id: string }>`
+        (select st.site_id::text as id from site_tags st join tags g on g.id = st.tag_id
+          where g.tag_name in ('green-belt', 'flood-zone-2', 'flood-zone-3') order by st.site_id limit 6)
+        union
+        (select o.site_id::text from site_layer_overlaps o order by o.site_id limit 6)`.execute(trx),
+    );
+    const ids = picked.rows.map((row) => row.id);
+    expect(ids.length).toBeGreaterThan(3);
+    const exported = await t.app.inject({
+      method: 'PUT',
+      url: '/api/v1/site/export',
+      headers: officer.headers(),
+      payload: { site_ids: ids.map(Number), selected_fields: ['constraint_layers'], file_type: 'xlsx' },
+    });
+    expect(exported.statusCode, exported.body).toBe(200);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(exported.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(1).getCell(2).value).toBe('Constraint layers');
+    const cellOf = new Map<string, string>();
+    sheet.eachRow((row, index) => {
+      if (index > 1) cellOf.set(String(row.getCell(1).value), String(row.getCell(2).value ?? ''));
+    });
+    const layerTags = new Set(
+      ['Green Belt', 'Flood zone 3', 'Flood zone 2', 'Conservation areas', 'Tree preservation orders'].map(
+        (title) => title.toLowerCase().replace(/ /g, '-'),
+      ),
+    );
+    for (const id of ids) {
+      const panel = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/site/${id}/intersected-layers`,
+        headers: officer.headers(),
+      });
+      const layers = (panel.json() as { layers: { layerTitle: string; layerOverlapPercent: number }[] })
+        .layers;
+      const record = await t.app.inject({
+        method: 'GET',
+        url: `/api/v1/site/${id}`,
+        headers: officer.headers(),
+      });
+      const tags = (record.json() as { site_tags: { name: string }[] }).site_tags.map((tag) => tag.name);
+      expect(tags.filter((tag) => layerTags.has(tag)).sort(), id).toEqual(
+        layers.map((layer) => layer.layerTitle.toLowerCase().replace(/ /g, '-')).sort(),
+      );
+      expect(cellOf.get(id), id).toBe(
+        layers.map((layer) => `${layer.layerTitle} (${layer.layerOverlapPercent} %)`).join('; '),
+      );
+    }
   });
 
   it('leaves a council that has layers of its own as it is', async () => {

@@ -111,6 +111,8 @@ export const EXPORT_LIMITS = {
 export const EXPORT_SYSTEM_FIELDS = [
   { name: 'id_unique', label: 'Unique site reference' },
   { name: 'scenario_name', label: 'Scenario' },
+  // Worked out from the council's layers (issue 25 point 6), as the site page's Constraints panel.
+  { name: 'constraint_layers', label: 'Constraint layers' },
 ] as const;
 export const EXPORT_SITE_ID = { name: 'site_id', label: 'Site ID' } as const;
 

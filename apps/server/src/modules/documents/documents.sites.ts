@@ -1,6 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DocumentConfig, LayerOverlap, PublicDocumentSite } from '@planning/shared';
 import type { Database } from '../../db/schema';
+import { siteConstraints } from '../overlaps/overlaps.service';
 import { loadDictionary, matchingSites } from '../search/search.service';
 
 type Trx = Transaction<Database>;
@@ -80,20 +81,5 @@ export async function isDocumentSite(
  * overlaps, the most covering first (staff-only layers never show here).
  */
 export async function publicSiteLayers(trx: Trx, siteId: string): Promise<LayerOverlap[]> {
-  const rows = await trx
-    .selectFrom('site_layer_overlaps as o')
-    .innerJoin('layers as l', 'l.id', 'o.layer_id')
-    .select(['o.layer_id', 'l.layer_name', 'l.title', 'o.overlap_percent', 'o.overlap_area_m2'])
-    .where('o.site_id', '=', siteId)
-    .where('l.public_webmap_visibility', '=', true)
-    .orderBy('o.overlap_percent', 'desc')
-    .orderBy('l.title')
-    .execute();
-  return rows.map((row) => ({
-    layerId: row.layer_id,
-    layerName: row.layer_name,
-    layerTitle: row.title,
-    layerOverlapPercent: Math.round(row.overlap_percent * 100) / 100,
-    overlapAreaM2: Math.round(row.overlap_area_m2 * 100) / 100,
-  }));
+  return (await siteConstraints(trx, [siteId], 'public')).get(siteId) ?? [];
 }

@@ -19,6 +19,7 @@ import {
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { badRequest, notFound } from '../../lib/errors';
+import { constraintsText, siteConstraints } from '../overlaps/overlaps.service';
 import { fieldValue, SITE_COLUMNS } from '../search/search.compile';
 import {
   countMatchingSites,
@@ -44,6 +45,7 @@ type Source =
   | { kind: 'site_id' }
   | { kind: 'system'; column: 'id_unique' | 'scenario_name' }
   | { kind: 'tags' }
+  | { kind: 'constraints' }
   | { kind: 'field'; name: string; storage: 'column' | 'attribute'; fieldKind: FieldKind; fieldType: string };
 
 type PlannedColumn = ExportColumn & { source: Source };
@@ -162,7 +164,10 @@ async function exportColumns(trx: Transaction<Database>, selected: string[]): Pr
         ...field,
         kind: 'text',
         decimals: null,
-        source: { kind: 'system', column: field.name },
+        source:
+          field.name === 'constraint_layers'
+            ? { kind: 'constraints' }
+            : { kind: 'system', column: field.name },
       });
   }
   for (const field of fields) {
@@ -191,6 +196,9 @@ function columnValue(column: PlannedColumn): Expression<unknown> {
       return sql`sites.id::text`;
     case 'system':
       return sql.ref(`sites.${source.column}`);
+    case 'constraints':
+      // Filled in per batch from `siteConstraints`, the one rule (see `withConstraints`).
+      return sql`null::text`;
     case 'tags':
       return sql`(select string_agg(t.tag_name, '; ' order by t.tag_name)
         from site_tags st join tags t on t.id = st.tag_id where st.site_id = sites.id)`;
@@ -207,6 +215,25 @@ function columnValue(column: PlannedColumn): Expression<unknown> {
       return value;
     }
   }
+}
+
+/** The "Constraint layers" cells of a batch, from the rule the Constraints panel reads. */
+async function withConstraints(
+  trx: Transaction<Database>,
+  columns: PlannedColumn[],
+  rows: Array<Record<string, unknown>>,
+): Promise<Array<Record<string, unknown>>> {
+  const column = columns.find((c) => c.source.kind === 'constraints');
+  if (!column || rows.length === 0) return rows;
+  const bySite = await siteConstraints(
+    trx,
+    rows.map((row) => String(row.site_id)),
+  );
+  for (const row of rows) {
+    const constraints = bySite.get(String(row.site_id)) ?? [];
+    row[column.name] = constraints.length ? constraintsText(constraints) : null;
+  }
+  return rows;
 }
 
 /** Reads the plan's sites in id order, a batch at a time, each batch in its own tenant transaction. */
@@ -253,7 +280,7 @@ async function* readBatches(
       else if (!dictionary)
         query = query.where('sites.scenario_name', '=', input.scenario ?? DEFAULT_SCENARIO);
       if (after !== null) query = query.where(sql<boolean>`sites.id > ${after}::bigint`);
-      return query
+      const found = await query
         .select(plan.columns.map((column) => sql`${columnValue(column)}`.as(column.name)))
         .$if(needs.geometry, (q) => q.select(sql<string | null>`${geoJson}`.as('_geometry')))
         .$if(needs.wkt, (q) => q.select(sql<string | null>`ST_AsText(${geom}, 3)`.as('_wkt')))
@@ -266,6 +293,7 @@ async function* readBatches(
         .orderBy('sites.id')
         .$if(!idsChunk, (q) => q.limit(EXPORT_BATCH))
         .execute();
+      return withConstraints(trx, plan.columns, found as Array<Record<string, unknown>>);
     });
     if (rows.length === 0) {
       if (idsChunk) continue;

@@ -8,6 +8,7 @@ import {
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { refreshConstraintTags } from '../overlaps/overlaps.service';
 
 type Trx = Transaction<Database>;
 
@@ -158,6 +159,7 @@ export async function updateLayer(trx: Trx, id: string, update: LayerUpdate): Pr
   if (update.zIndex !== undefined) set.z_index = update.zIndex;
   if (update.tags !== undefined) set.tags = [...new Set(update.tags)];
   if (update.style !== undefined) set.style = JSON.stringify(update.style);
+  const before = await titleOf(trx, id);
   const updated = await trx
     .updateTable('layers')
     .set({ ...set, version: sql`version + 1` })
@@ -165,7 +167,14 @@ export async function updateLayer(trx: Trx, id: string, update: LayerUpdate): Pr
     .returning('id')
     .executeTakeFirst();
   if (!updated) throw notFound(layerMessages.notFound);
+  if (update.title !== undefined || update.placemakerVisibility !== undefined)
+    await refreshConstraintTags(trx, { titles: [before ?? '', update.title ?? before ?? ''] });
   return readLayer(trx, id);
+}
+
+/** A layer's title, or undefined when there is no such layer. */
+async function titleOf(trx: Trx, id: string): Promise<string | undefined> {
+  return (await trx.selectFrom('layers').select('title').where('id', '=', id).executeTakeFirst())?.title;
 }
 
 /** Renames a layer's machine name and/or title (geodata rename); bumps its version. */
@@ -174,6 +183,7 @@ export async function renameLayer(
   id: string,
   rename: { layerName?: string; title?: string },
 ): Promise<Layer> {
+  const before = await titleOf(trx, id);
   try {
     const updated = await trx
       .updateTable('layers')
@@ -190,13 +200,16 @@ export async function renameLayer(
     if (isUniqueViolation(error)) throw conflict(layerMessages.layerNameTaken);
     throw error;
   }
+  if (rename.title) await refreshConstraintTags(trx, { titles: [before ?? '', rename.title] });
   return readLayer(trx, id);
 }
 
 /** Deletes a layer and (by the foreign key's cascade) its features, in one statement. */
 export async function deleteLayer(trx: Trx, id: string): Promise<void> {
-  const deleted = await trx.deleteFrom('layers').where('id', '=', id).returning('id').executeTakeFirst();
+  const deleted = await trx.deleteFrom('layers').where('id', '=', id).returning('title').executeTakeFirst();
   if (!deleted) throw notFound(layerMessages.notFound);
+  // Its constraint tag leaves the sites no other layer of that title meets.
+  await refreshConstraintTags(trx, { titles: [deleted.title] });
 }
 
 type ThemeRow = {
