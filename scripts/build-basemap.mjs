@@ -6,16 +6,24 @@ import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
 
 const require = createRequire(new URL('../apps/web/package.json', import.meta.url));
-const topology = JSON.parse(await readFile(require.resolve('world-atlas/countries-10m.json'), 'utf8'));
+const atlas = async (scale) =>
+  JSON.parse(await readFile(require.resolve(`world-atlas/countries-${scale}.json`), 'utf8'));
+// The British Isles in full detail (1:10m); the continent, only ever seen as context at the edge
+// of a district's map, at 1:50m: their 1:10m coasts (Norway's fjords above all) were half the file.
+const detailed = new Set(['826', '372', '833', '831', '832']);
+const [fine, coarse] = [await atlas('10m'), await atlas('50m')];
 // Crown dependencies and the near continent, so the coast is drawn wherever an officer pans.
 const keep = new Set(['826', '372', '833', '831', '832', '250', '056', '528', '442', '276', '208', '578']);
 const [west, south, east, north] = [-14, 44, 16, 62];
 const round = (n) => Math.round(n * 1e4) / 1e4;
 const inBox = (ring) => ring.some(([x, y]) => x >= west && x <= east && y >= south && y <= north);
 
-const countries = feature(topology, topology.objects.countries).features.filter((f) =>
-  keep.has(String(f.id)),
-);
+const countries = [
+  ...feature(fine, fine.objects.countries).features.filter((f) => detailed.has(String(f.id))),
+  ...feature(coarse, coarse.objects.countries).features.filter(
+    (f) => keep.has(String(f.id)) && !detailed.has(String(f.id)),
+  ),
+];
 const features = countries.map((country) => {
   const polygons =
     country.geometry.type === 'Polygon' ? [country.geometry.coordinates] : country.geometry.coordinates;
