@@ -7,6 +7,7 @@ import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { computeLayerOverlaps } from './overlaps.service';
+import { insertTestLayer } from './overlaps.testing';
 
 /**
  * Issue 25 point 6: one site's constraints read the same in the Constraints panel, the export and
@@ -24,27 +25,19 @@ const layer: Record<'flood' | 'greenBelt' | 'trees' | 'hidden', string> = {
   hidden: '',
 };
 
-async function insertLayer(
+/** A layer named after its title, holding one geometry. */
+const insertLayer = (
   trx: Transaction<Database>,
   title: string,
   geometry: ReturnType<typeof sql>,
   placemakerVisibility = true,
-) {
-  const row = await trx
-    .insertInto('layers')
-    .values({
-      tenant_id: tenantId,
-      layer_name: title.toLowerCase().replace(/\s+/g, '_'),
-      title,
-      placemaker_visibility: placemakerVisibility,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await sql`insert into layer_features (tenant_id, layer_id, geom) values (${tenantId}, ${row.id}, ${geometry})`.execute(
+) =>
+  insertTestLayer(
     trx,
+    tenantId,
+    { name: title.toLowerCase().replace(/\s+/g, '_'), title, placemakerVisibility },
+    [geometry],
   );
-  return row.id;
-}
 
 beforeAll(async () => {
   t = await buildTestApp();

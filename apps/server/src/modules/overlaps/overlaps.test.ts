@@ -6,6 +6,7 @@ import { withTenant } from '../../db/tenant-transaction';
 import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
+import { insertTestLayer } from './overlaps.testing';
 
 let t: TestApp;
 let tenantId: string;
@@ -33,19 +34,8 @@ async function insertSite(
   return rows[0]?.id ?? '';
 }
 
-async function insertLayer(trx: Transaction<Database>, name: string, geometries: ReturnType<typeof sql>[]) {
-  const row = await trx
-    .insertInto('layers')
-    .values({ tenant_id: tenantId, layer_name: name, title: name.replace('_', ' ') })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  for (const geometry of geometries) {
-    await sql`insert into layer_features (tenant_id, layer_id, geom) values (${tenantId}, ${row.id}, ${geometry})`.execute(
-      trx,
-    );
-  }
-  return row.id;
-}
+const insertLayer = (trx: Transaction<Database>, name: string, geometries: ReturnType<typeof sql>[]) =>
+  insertTestLayer(trx, tenantId, { name, title: name.replace('_', ' ') }, geometries);
 
 beforeAll(async () => {
   t = await buildTestApp();
