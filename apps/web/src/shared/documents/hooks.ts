@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { DOCUMENT_LIMITS } from '@planning/shared';
 import { track, type TrackingEvent } from './api';
 
@@ -41,11 +41,15 @@ export function useTimedNotice(ms = COPIED_NOTICE_MS) {
   const [notice, setNotice] = useState<string | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
-  const show = (text: string) => {
-    window.clearTimeout(timer.current);
-    setNotice(text);
-    timer.current = window.setTimeout(() => setNotice(null), ms);
-  };
+  // One function for the page's life: the document's blocks get it and render again only on change.
+  const show = useCallback(
+    (text: string) => {
+      window.clearTimeout(timer.current);
+      setNotice(text);
+      timer.current = window.setTimeout(() => setNotice(null), ms);
+    },
+    [ms],
+  );
   return [notice, show] as const;
 }
 

@@ -1,10 +1,12 @@
 import {
   createContext,
   lazy,
+  memo,
   startTransition,
   Suspense,
   useContext,
   useEffect,
+  useMemo,
   useState,
   type ReactNode,
 } from 'react';
@@ -51,27 +53,36 @@ const DocumentChart = lazy(() =>
   import('../chart/DocumentChart').then((module) => ({ default: module.DocumentChart })),
 );
 
-/** Top-level sections in the first paint. */
+/** Top-level sections in the first paint, then how many more each later step adds. */
 const FIRST_SECTIONS = 3;
+const SECTIONS_PER_STEP = 1;
 
 /** Spec 02 §2 Public document page: the root section's children, in order, every block type. */
-export function DocumentBody(context: BodyContext) {
-  const { config } = context.document;
+export function DocumentBody({ document, outline, share, answers, onCopied }: BodyContext) {
+  const { config } = document;
+  // One value while its parts are unchanged, so a page that renders again for another reason (a
+  // status poll, the header's answers) does not render every block again (EntityView is memo).
+  const context = useMemo(
+    () => ({ document, outline, share, answers, onCopied }),
+    [document, outline, share, answers, onCopied],
+  );
   const root = config.entities[config.root];
   const children = root?.childSectionIds ?? [];
   // A hero named by the config but placed nowhere in the tree still opens the page.
   const hero = config.heroSection && !children.includes(config.heroSection) ? config.heroSection : null;
-  // The first sections paint at once; the rest follow in a transition React renders in slices,
-  // so a long plan never holds a phone's main thread for a second (Lighthouse's blocking time).
+  // The first sections paint at once; the rest follow a few at a time, each step a transition
+  // started once the step before is on screen. React slices a transition's rendering but puts it
+  // on screen in one task, so the whole rest at once held a phone's main thread for a third of a
+  // second (Lighthouse's blocking time); a few sections at a time never do.
   // An address naming a heading renders them all at once, so the heading is there to scroll to.
-  const [all, setAll] = useState(() => children.length <= FIRST_SECTIONS || window.location.hash !== '');
+  const [shown, setShown] = useState(() => (window.location.hash !== '' ? children.length : FIRST_SECTIONS));
   useEffect(() => {
-    if (!all) startTransition(() => setAll(true));
-  }, [all]);
+    if (shown < children.length) startTransition(() => setShown(shown + SECTIONS_PER_STEP));
+  }, [shown, children.length]);
   return (
     <Body value={context}>
       {hero && <EntityView id={hero} level={2} />}
-      {(all ? children : children.slice(0, FIRST_SECTIONS)).map((id) => (
+      {children.slice(0, shown).map((id) => (
         <EntityView key={id} id={id} level={2} />
       ))}
     </Body>
@@ -79,7 +90,7 @@ export function DocumentBody(context: BodyContext) {
 }
 
 /** One entity by id; `level` is the heading level its section would take (2 at the top). */
-function EntityView({ id, level }: { id: string; level: number }) {
+const EntityView = memo(function EntityView({ id, level }: { id: string; level: number }) {
   const { document } = useBody();
   const item = Object.hasOwn(document.config.entities, id) ? document.config.entities[id] : undefined;
   if (!item) return null;
@@ -132,7 +143,7 @@ function EntityView({ id, level }: { id: string; level: number }) {
     case 'question':
       return <QuestionView question={item.question} blockId={item.id} />;
   }
-}
+});
 
 function QuestionView({ question, blockId }: { question: Entity<'question'>['question']; blockId: string }) {
   const { document, answers } = useBody();
