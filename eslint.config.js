@@ -29,7 +29,6 @@ export default tseslint.config(
       'apps/server/src/modules/documents/documents.test.ts',
       'apps/server/src/modules/basemaps/basemaps.test.ts',
       'apps/server/src/modules/sites/site-record.test.ts',
-      'apps/server/src/modules/files/files.test.ts',
       'e2e/document-questions.test.ts',
     ],
     rules: { 'max-lines': 'off' },
