@@ -28,7 +28,6 @@ export default tseslint.config(
       'apps/server/src/modules/consultation-analysis/consultation-analysis.test.ts',
       'apps/server/src/modules/documents/documents.test.ts',
       'apps/server/src/modules/basemaps/basemaps.test.ts',
-      'apps/server/src/modules/sites/site-record.test.ts',
       'e2e/document-questions.test.ts',
     ],
     rules: { 'max-lines': 'off' },
