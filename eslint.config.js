@@ -27,7 +27,6 @@ export default tseslint.config(
       'apps/server/src/modules/representations/representations.test.ts',
       'apps/server/src/modules/consultation-analysis/consultation-analysis.test.ts',
       'apps/server/src/modules/documents/documents.test.ts',
-      'apps/server/src/modules/basemaps/basemaps.test.ts',
       'e2e/document-questions.test.ts',
     ],
     rules: { 'max-lines': 'off' },
