@@ -26,7 +26,6 @@ export default tseslint.config(
     files: [
       'apps/server/src/modules/representations/representations.test.ts',
       'apps/server/src/modules/consultation-analysis/consultation-analysis.test.ts',
-      'apps/server/src/modules/documents/documents.test.ts',
       'e2e/document-questions.test.ts',
     ],
     rules: { 'max-lines': 'off' },
