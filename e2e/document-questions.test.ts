@@ -12,6 +12,7 @@ import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { DEMO_DOCUMENT_TITLE } from '../apps/server/src/modules/documents/documents.seed';
 import { axeViolations, axeViolationsIn } from './support/axe';
 import { demoDocumentId } from './support/documents';
+import { focused, tabTo } from './support/keyboard';
 import {
   councilId,
   openAsTenant,
@@ -48,37 +49,6 @@ async function openAtQuestion(questionId: string, as: 'resident' | 'officer' | n
 }
 
 const block = (page: Page, questionId: string) => page.locator(`#question-${questionId}`);
-
-/** What has focus: its role, and its name as a reader would hear it (label, aria-label or text). */
-const focused = (page: Page) =>
-  page.evaluate(() => {
-    const element = document.activeElement as HTMLElement | null;
-    if (!element) return { role: '', name: '', checked: false };
-    const labelledBy = element.getAttribute('aria-labelledby');
-    const label =
-      element.getAttribute('aria-label') ??
-      (labelledBy ? document.getElementById(labelledBy.split(' ')[0]!)?.textContent : null) ??
-      (element as HTMLInputElement).labels?.[0]?.textContent ??
-      element.textContent ??
-      '';
-    return {
-      role: element.getAttribute('role') ?? element.tagName.toLowerCase(),
-      name: label.trim(),
-      checked: (element as HTMLInputElement).checked ?? false,
-    };
-  });
-
-/** Presses Tab until focus reaches the control named `name` (keyboard only, no clicks). */
-async function tabTo(page: Page, name: string | RegExp, limit = 40) {
-  const matches = (now: { name: string }) =>
-    typeof name === 'string' ? now.name === name : name.test(now.name);
-  for (let step = 0; step < limit; step += 1) {
-    await page.keyboard.press('Tab');
-    const now = await focused(page);
-    if (matches(now)) return now;
-  }
-  throw new Error(`Tab never reached ${String(name)}`);
-}
 
 /** A site's HELAA reference as the list shows it after the name: ' (ref)', or nothing. */
 async function referenceOf(siteId: string) {

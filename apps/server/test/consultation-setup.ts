@@ -12,7 +12,7 @@ export type Tenant = Awaited<ReturnType<typeof buildTenantWithUsers>>;
  * and read it in its tests as if it were the thing itself. Reading it before beforeAll has run is a
  * mistake, and says so.
  */
-function madeBeforeAll<T extends object>(what: string) {
+export function madeBeforeAll<T extends object>(what: string) {
   let made: T | undefined;
   const read = (): T => {
     if (!made) throw new Error(`${what} is made in beforeAll: read it inside a test or a later hook`);
