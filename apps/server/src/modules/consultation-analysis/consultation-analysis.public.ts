@@ -114,6 +114,7 @@ export async function publishedRepresentations(
             ]),
           )
           .orderBy('created_at')
+          .orderBy('seq')
           .execute();
 
   const representations: PublicRepresentation[] = rows.map((row) => {

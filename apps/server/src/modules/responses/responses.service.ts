@@ -245,8 +245,6 @@ export async function upsertResponses(
         sub_representation_id: target.kind === 'subRepresentation' ? target.id : null,
         created_by: actor.userId,
         created_by_name: actor.name,
-        // The default, now(), is the transaction's start: a list saved at once would have no order.
-        created_at: sql<Date>`clock_timestamp()`,
       };
       const inserted = await trx
         .insertInto('consultation_responses')
