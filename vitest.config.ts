@@ -46,7 +46,9 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           setupFiles: ['e2e/support/close-pages.ts'],
-          env: { TEST_DB: 'embedded' },
+          // On PostgreSQL when there is one (CI): each journey file copies the run's seeded
+          // database in a fraction of a second, where a PGlite copy took seconds to open.
+          env: { TEST_DB: withPostgres ? 'postgres' : 'embedded' },
           // A whole journey (sign in, build, publish, answer) is one test: in a full run on two
           // cores the longest took 55-61 s (admin-users, site-search filters) with no step stuck.
           testTimeout: 120_000,

@@ -3,12 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
-import type { AppDatabase } from '../../apps/server/src/db/database';
+import { openDatabase, type AppDatabase } from '../../apps/server/src/db/database';
 import { DEMO_PASSWORD } from '../../apps/server/src/seed/demo-users';
 import { openTestDatabase } from '../../apps/server/test/database';
 import { readOutbox, type SentMail } from '../../apps/server/test/test-app';
+import { copyDatabase, databaseUrl, dropDatabase, E2E_DATABASE_PREFIX } from './postgres';
 
 export type RunningApp = {
   baseUrl: string;
@@ -40,7 +42,7 @@ export async function closeOpenPages(): Promise<void> {
  */
 export async function startRunningApp(): Promise<RunningApp> {
   // A private copy of the run's seeded fixture (e2e/support/global-setup.ts).
-  const database = await openTestDatabase();
+  const database = await openJourneyDatabase();
   const outboxDir = await mkdtemp(path.join(os.tmpdir(), 'planning-e2e-outbox-'));
   const config = loadConfig({
     NODE_ENV: 'test',
@@ -85,6 +87,27 @@ export async function startRunningApp(): Promise<RunningApp> {
       await app.close();
       await database.close();
       await rm(outboxDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let copies = 0;
+
+/** The journey file's own copy of the run's fixture, dropped (on PostgreSQL) when it closes. */
+async function openJourneyDatabase(): Promise<AppDatabase> {
+  const templateUrl = inject('postgresUrl');
+  if (!templateUrl) return openTestDatabase();
+  const name = `${E2E_DATABASE_PREFIX}${process.pid}_${Date.now()}_${(copies += 1)}`;
+  const database = await openDatabase({
+    kind: 'postgres',
+    url: await copyDatabase(templateUrl, name),
+    poolSize: 4,
+  });
+  return {
+    ...database,
+    close: async () => {
+      await database.close();
+      await dropDatabase(databaseUrl(templateUrl, 'postgres'), name);
     },
   };
 }
