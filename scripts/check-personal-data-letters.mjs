@@ -9,6 +9,8 @@ const dir = join(
   dirname(fileURLToPath(import.meta.url)),
   '../packages/shared/test-data/personal-data-letters',
 );
+// The tuning / held-out split, made once (split.json says how): every letter in exactly one part.
+const SPLIT_FILE = 'split.json';
 const writers = new Set(['resident', 'agent', 'organisation', 'parish', 'statutory', 'petition', 'form']);
 const kinds = ['name', 'phone', 'email', 'address'];
 const ids = new Set();
@@ -38,7 +40,7 @@ const checkList = (letter, list, label) => {
 };
 
 for (const file of readdirSync(dir)
-  .filter((f) => f.endsWith('.json'))
+  .filter((f) => f.endsWith('.json') && f !== SPLIT_FILE)
   .sort()) {
   let letters;
   try {
@@ -75,6 +77,15 @@ for (const file of readdirSync(dir)
 }
 console.log('TOTAL'.padEnd(32), JSON.stringify(total));
 console.log('by writer'.padEnd(32), JSON.stringify(byWriter));
+const split = JSON.parse(readFileSync(join(dir, SPLIT_FILE), 'utf8'));
+const parts = [...split.tuning, ...split.heldOut];
+if (new Set(parts).size !== parts.length) errors.push('split.json: a letter is in both parts or twice');
+for (const id of ids) if (!parts.includes(id)) errors.push(`split.json: ${id} is in neither part`);
+for (const id of parts) if (!ids.has(id)) errors.push(`split.json: ${id} is not a letter`);
+console.log(
+  'split'.padEnd(32),
+  JSON.stringify({ tuning: split.tuning.length, heldOut: split.heldOut.length }),
+);
 if (errors.length) {
   console.error(errors.join('\n'));
   process.exit(1);
