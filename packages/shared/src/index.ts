@@ -38,6 +38,7 @@ export * from './layers/geodata';
 export * from './api-keys/schemas';
 export * from './documents/index';
 export * from './representations/index';
+export * from './data-protection/index';
 export * from './audit/actions';
 export * from './audit/log';
 export * from './admin-users/index';

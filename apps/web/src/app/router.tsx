@@ -16,6 +16,7 @@ const SiteDetailsPage = lazyScreen('siteDetails', (m) => m.SiteDetailsPage);
 const SiteMapPage = lazyScreen('siteMap', (m) => m.SiteMapPage);
 const SiteListPage = lazyScreen('siteList', (m) => m.SiteListPage);
 const DataExportPage = lazyScreen('dataExport', (m) => m.DataExportPage);
+const DataProtectionPage = lazyScreen('dataProtection', (m) => m.DataProtectionPage);
 const NotificationsPage = lazyScreen('notifications', (m) => m.CurrentNotificationsPage);
 const ArchivedNotificationsPage = lazyScreen('notifications', (m) => m.ArchivedNotificationsPage);
 const GeodataUploadPage = lazyScreen('geodataUpload', (m) => m.GeodataUploadPage);
@@ -258,6 +259,9 @@ export const routes: RouteObject[] = [
               guarded(routeRequirements.admin, adminRoutes),
               guarded(routeRequirements.consultations, consultationStaffRoutes),
               guarded(routeRequirements.anyAccount, accountRoutes),
+              guarded(routeRequirements.dataProtection, [
+                { path: 'data-protection', element: <DataProtectionPage /> },
+              ]),
               { path: '*', element: <NotFoundPage /> },
             ],
           },

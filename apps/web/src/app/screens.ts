@@ -36,6 +36,7 @@ export const screens = {
   adminUsers: () => import('../features/admin-users/adminUserPages'),
   councilSettings: () => import('../features/council-settings/councilSettingsPages'),
   auditLog: () => import('../features/audit-log/auditLogPages'),
+  dataProtection: () => import('../features/data-protection/dataProtectionPages'),
   adminContent: () => import('../features/admin-content/adminContentPages'),
 } as const;
 
@@ -53,6 +54,7 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
   [/^\/settings(\/[^/]+)?\/?$/, ['layout', 'councilSettings']],
   [/^\/admin\/placemaker\/(roles|users|firebase-users)\/?$/, ['layout', 'adminUsers']],
   [/^\/admin\/placemaker\/audit-log\/?$/, ['layout', 'auditLog']],
+  [/^\/data-protection\/?$/, ['layout', 'dataProtection']],
   [/^\/admin\/(placemaker|consultations|cfs)\/configs(\/[^/]+)?\/?$/, ['layout', 'configEditor']],
   [
     /^\/admin\/consultations\/(suggestion-map|curated-tour|interactive-map|touch-points|public-web-map)(\/[^/]+)?\/?$|^\/admin\/cfs\/questions(\/[^/]+)?\/?$/,

@@ -10,6 +10,11 @@ export const accessUnits = [
   'dev-features',
   /** Issue 25 point 3: read representations as received (read); the rest read them redacted. */
   'personal-data',
+  /**
+   * Issue 26: the data protection officer's tools: the register and subject access (read),
+   * retention and the allow list (write), erasure (delete).
+   */
+  'data-protection',
 ] as const;
 export const accessUnitSchema = z.enum(accessUnits);
 export type AccessUnit = z.infer<typeof accessUnitSchema>;
@@ -46,6 +51,8 @@ export const featureAccess = {
   consultationsMenu: [{ unit: 'placemaker', action: 'read' }],
   /** Issue 25 point 3: a representation as received; without it, its redacted text everywhere. */
   textAsReceived: [{ unit: 'personal-data', action: 'read' }],
+  /** Issue 26: the register of personal data held, and subject access requests. */
+  dataProtection: [{ unit: 'data-protection', action: 'read' }],
   admin: [
     { unit: 'placemaker', action: 'read' },
     { unit: 'authorisation', action: 'read' },

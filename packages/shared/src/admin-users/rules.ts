@@ -19,5 +19,6 @@ export const accessUnitLabels = {
   authorisation: 'Authorisation (roles and users)',
   'dev-features': 'Features in development',
   'personal-data': 'Personal data (responses as received, before redaction)',
+  'data-protection': 'Data protection (register, subject access, retention, erasure)',
 } as const;
 export const accessActionLabels = { read: 'Read', write: 'Write', delete: 'Delete' } as const;

@@ -96,6 +96,7 @@ export function SideNav() {
   const siteListsMenu = useAccess(featureAccess.siteListsMenu).permitted;
   const consultationsMenu = useAccess(featureAccess.consultationsMenu).permitted;
   const admin = useAccess(featureAccess.admin).permitted;
+  const dataProtection = useAccess(featureAccess.dataProtection).permitted;
   // Spec 01 §2: the side menu's Site Lists, the council's lists by name.
   const siteLists = useQuery({
     queryKey: listQueryKeys.all,
@@ -110,9 +111,9 @@ export function SideNav() {
     () =>
       visibleSideMenu(sideMenu, {
         flags,
-        access: { siteAssessmentMenu, siteListsMenu, consultationsMenu, admin },
+        access: { siteAssessmentMenu, siteListsMenu, consultationsMenu, admin, dataProtection },
       }),
-    [flags, siteAssessmentMenu, siteListsMenu, consultationsMenu, admin],
+    [flags, siteAssessmentMenu, siteListsMenu, consultationsMenu, admin, dataProtection],
   );
   const targets = useMemo(() => sideMenuTargets(entries), [entries]);
   const top = useMemo(

@@ -7,6 +7,8 @@ const allowed: MenuAccess = {
   siteListsMenu: true,
   consultationsMenu: true,
   admin: true,
+  // Only the data protection officer's role (and the administrators') holds it: off unless a test says.
+  dataProtection: false,
 };
 
 const flags = (overrides: Partial<FeatureFlags> = {}): FeatureFlags => ({
@@ -74,6 +76,22 @@ describe('menu permissions (spec 01 §6)', () => {
     ]);
   });
 
+  it('shows Data protection to those with the data protection grant only (issue 26)', () => {
+    expect(labels({}, { dataProtection: true }).slice(-2)).toEqual(['Admin', 'Data protection']);
+    expect(
+      labels(
+        {},
+        {
+          siteAssessmentMenu: false,
+          siteListsMenu: false,
+          consultationsMenu: false,
+          admin: false,
+          dataProtection: true,
+        },
+      ),
+    ).toEqual(['Data protection']);
+  });
+
   it('shows a public account no staff sections at all', () => {
     expect(
       labels({}, { siteAssessmentMenu: false, siteListsMenu: false, consultationsMenu: false, admin: false }),
@@ -91,6 +109,7 @@ describe('activeSideMenuKey', () => {
     ['/consultations/sub-representation/4/editor', 'rep-manager'],
     ['/document/response-analysis', 'analysis'],
     ['/admin/placemaker/roles', 'admin'],
+    ['/data-protection', 'data-protection'],
     ['/mapping', undefined],
     ['/settings', undefined],
   ])('%s → %s', (pathname, key) => {

@@ -7,6 +7,7 @@ import {
   EnvironmentOutlined,
   FileTextOutlined,
   FormOutlined,
+  SafetyOutlined,
   SettingOutlined,
   SolutionOutlined,
   TableOutlined,
@@ -16,7 +17,7 @@ import type { FeatureFlags } from '@planning/shared';
 
 /** Spec 01 §6: the menu parts that need grants, each answered by the server. */
 export type MenuAccess = Record<
-  'siteAssessmentMenu' | 'siteListsMenu' | 'consultationsMenu' | 'admin',
+  'siteAssessmentMenu' | 'siteListsMenu' | 'consultationsMenu' | 'admin' | 'dataProtection',
   boolean
 >;
 
@@ -124,6 +125,15 @@ export const sideMenu: SideMenuEntry[] = [
     to: '/admin',
     placement: 'bottom',
     visible: ({ access }) => access.admin,
+  },
+  {
+    kind: 'link',
+    key: 'data-protection',
+    label: 'Data protection',
+    icon: SafetyOutlined,
+    to: '/data-protection',
+    placement: 'bottom',
+    visible: ({ access }) => access.dataProtection,
   },
 ];
 

@@ -13,6 +13,8 @@ export const routeRequirements = {
   consultations: { needs: [{ unit: 'consultations', action: 'read' }], signIn: '/sign-in' },
   admin: { needs: featureAccess.admin, signIn: '/sign-in' },
   anyAccount: { needs: [], signIn: '/login' },
+  /** Issue 26: the data protection officer's tools. */
+  dataProtection: { needs: featureAccess.dataProtection, signIn: '/sign-in' },
 } as const satisfies Record<string, RouteRequirement>;
 
 export type GuardDecision = { kind: 'wait' } | { kind: 'show' } | { kind: 'redirect'; to: string };

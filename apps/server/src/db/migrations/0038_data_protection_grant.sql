@@ -1,0 +1,30 @@
+-- Issue 26: the data protection officer's tools are a unit of their own, 'data-protection': the
+-- register of personal data held and subject access (read), retention and the allow list (write),
+-- erasure (delete). Each council's administrator role, and any role that held every grant, holds
+-- all three, so "holds every grant" still names the same people; no other role gets it.
+alter table role_grants drop constraint role_grants_unit_check;
+alter table role_grants add constraint role_grants_unit_check check (
+  unit in ('placemaker', 'consultations', 'sites', 'site-lists', 'authorisation', 'dev-features',
+           'personal-data', 'data-protection')
+);
+
+do $$
+declare
+  council record;
+begin
+  for council in select id, admin_role_id from tenants loop
+    perform set_config('app.tenant_id', council.id::text, true);
+    insert into role_grants (tenant_id, role_id, unit, action)
+    select council.id, r.id, 'data-protection', a.action
+      from roles r
+      cross join (values ('read'), ('write'), ('delete')) as a(action)
+     -- The council's own roles by name, not by row-level security alone: an owner that is a
+     -- superuser bypasses it, and would give one council's grants to another's roles.
+     where r.tenant_id = council.id
+       and (r.id = council.admin_role_id
+            or (select count(*) from role_grants g where g.role_id = r.id) >= 21)
+    on conflict do nothing;
+  end loop;
+  perform set_config('app.tenant_id', '', true);
+end
+$$;
