@@ -60,6 +60,7 @@ export const auditActions = {
   'export.statement': 'Consultation statement exported',
   'export.document': 'Document exported',
   'export.audit-log': 'Audit log exported',
+  'data-protection.subject-access': 'Subject access request made',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionNames = Object.keys(auditActions) as AuditAction[];

@@ -1,1 +1,2 @@
 export * from './register';
+export * from './subjectAccess';

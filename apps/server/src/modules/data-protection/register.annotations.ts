@@ -13,6 +13,12 @@ export type TableAnnotation = {
   purpose: string;
   lawfulBasis: string;
   retention: string;
+  /**
+   * How a subject access request reaches the table's rows from rows it found before (tables are
+   * searched in this file's order): this table's column → the found table ('users' means its id;
+   * 'representation_attachments.file_id' that column).
+   */
+  refs?: Record<string, string>;
 };
 
 // A council processes personal data for its planning functions as a task in the public interest
@@ -46,6 +52,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'While the account is open; erased on request or when closed',
   },
   user_roles: {
+    refs: { user_id: 'users' },
     record: "Staff members' roles",
     subjects: ['staff'],
     fields: { user_id: 'account link' },
@@ -54,6 +61,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'While the account is open',
   },
   sessions: {
+    refs: { user_id: 'users' },
     record: 'Signed-in sessions',
     subjects: ['staff', 'residents with a consultation account'],
     fields: { user_id: 'account link', ip: 'network and device', user_agent: 'network and device' },
@@ -62,6 +70,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'Until the session ends or expires',
   },
   auth_tokens: {
+    refs: { user_id: 'users' },
     record: 'Email verification and password reset links',
     subjects: ['staff', 'residents with a consultation account'],
     fields: { user_id: 'account link', token_hash: 'sign-in secret' },
@@ -78,6 +87,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'Until the count expires (minutes)',
   },
   api_keys: {
+    refs: { user_id: 'users' },
     record: "Staff members' API keys",
     subjects: ['staff'],
     fields: { user_id: 'account link', name: 'free text that may name people' },
@@ -86,6 +96,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'Until revoked or expired',
   },
   audit_log: {
+    refs: { actor_user_id: 'users' },
     record: 'Audit log of changes',
     subjects: ['staff'],
     fields: {
@@ -137,6 +148,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'Until the plan is adopted and the period the council sets after it',
   },
   organisation_agents: {
+    refs: { contact_id: 'contacts' },
     record: 'Which agents act for which organisations',
     subjects: ['agents'],
     fields: { contact_id: 'account link' },
@@ -145,6 +157,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'As long as the organisation’s record',
   },
   representations: {
+    refs: { contact_id: 'contacts', agent_contact_id: 'contacts' },
     record: 'Representations (letters, emails and forms) as received and as published',
     subjects: ['people who make representations', 'agents'],
     fields: {
@@ -161,6 +174,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'Content kept as the consultation record; personal data until the period after adoption',
   },
   sub_representations: {
+    refs: { representation_id: 'representations' },
     record: 'Parts of representations, by topic',
     subjects: ['people who make representations'],
     fields: {
@@ -174,10 +188,12 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'As long as the representation',
   },
   representation_events: {
+    refs: { representation_id: 'representations', user_id: 'users' },
     ...STAFF_NAME_ON_RECORD,
     fields: { user_id: 'account link', user_name: 'name', detail: 'free text that may name people' },
   },
   representation_attachments: {
+    refs: { representation_id: 'representations' },
     record: 'Files attached to representations',
     subjects: ['people who make representations'],
     fields: { file_id: 'files that may name people' },
@@ -185,7 +201,40 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     lawfulBasis: PUBLIC_TASK,
     retention: 'As long as the representation',
   },
+  consultation_responses: {
+    refs: { representation_id: 'representations', created_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    record: "The council's responses to representations",
+    fields: {
+      text: 'free text that may name people',
+      plain_text: 'free text that may name people',
+      created_by: 'account link',
+      created_by_name: 'name',
+    },
+  },
+  document_responses: {
+    refs: { user_id: 'users' },
+    record: "Residents' responses to consultation documents",
+    subjects: ['residents with a consultation account'],
+    fields: { user_id: 'account link' },
+    purpose: 'Recording who answered a consultation document',
+    lawfulBasis: PUBLIC_TASK,
+    retention: 'Until the plan is adopted and the period the council sets after it',
+  },
+  document_answers: {
+    refs: { response_id: 'document_responses' },
+    record: "Residents' answers to a document's questions",
+    subjects: ['residents with a consultation account'],
+    fields: {
+      value: 'free text that may name people',
+      related_site_comment: 'free text that may name people',
+    },
+    purpose: 'Considering residents’ answers on the plan',
+    lawfulBasis: PUBLIC_TASK,
+    retention: 'Until the plan is adopted and the period the council sets after it',
+  },
   answer_redactions: {
+    refs: { answer_id: 'document_answers', redacted_by: 'users' },
     record: "Redactions of residents' free-text answers",
     subjects: ['residents with a consultation account', 'staff'],
     fields: {
@@ -197,36 +246,8 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     lawfulBasis: PUBLIC_TASK,
     retention: 'As long as the answer',
   },
-  consultation_responses: {
-    ...STAFF_NAME_ON_RECORD,
-    record: "The council's responses to representations",
-    fields: {
-      text: 'free text that may name people',
-      plain_text: 'free text that may name people',
-      created_by: 'account link',
-      created_by_name: 'name',
-    },
-  },
-  document_responses: {
-    record: "Residents' responses to consultation documents",
-    subjects: ['residents with a consultation account'],
-    fields: { user_id: 'account link' },
-    purpose: 'Recording who answered a consultation document',
-    lawfulBasis: PUBLIC_TASK,
-    retention: 'Until the plan is adopted and the period the council sets after it',
-  },
-  document_answers: {
-    record: "Residents' answers to a document's questions",
-    subjects: ['residents with a consultation account'],
-    fields: {
-      value: 'free text that may name people',
-      related_site_comment: 'free text that may name people',
-    },
-    purpose: 'Considering residents’ answers on the plan',
-    lawfulBasis: PUBLIC_TASK,
-    retention: 'Until the plan is adopted and the period the council sets after it',
-  },
   document_interactions: {
+    refs: { user_id: 'users' },
     record: 'Who opened which consultation document',
     subjects: ['residents with a consultation account'],
     fields: { user_id: 'account link' },
@@ -235,13 +256,23 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'Until the plan is adopted',
   },
   document_response_tags: {
+    refs: { user_id: 'users' },
     ...STAFF_NAME_ON_RECORD,
     record: "Officers' tags on residents' answers",
     fields: { user_id: 'account link' },
   },
-  documents: { ...STAFF_NAME_ON_RECORD, fields: { author_id: 'account link', author_name: 'name' } },
-  document_templates: { ...STAFF_NAME_ON_RECORD, fields: { created_by_name: 'name' } },
+  documents: {
+    refs: { author_id: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { author_id: 'account link', author_name: 'name' },
+  },
+  document_templates: {
+    refs: { created_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { created_by: 'account link', created_by_name: 'name' },
+  },
   files: {
+    refs: { uploaded_by: 'users', id: 'representation_attachments.file_id' },
     record: 'Uploaded and exported files',
     subjects: ['staff', 'people who make representations', 'landowners and agents named in site data'],
     fields: {
@@ -257,6 +288,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'Exports and quarantined uploads: days; others as long as their site or representation',
   },
   notifications: {
+    refs: { user_id: 'users' },
     record: 'Notices to a member of staff (an export is ready, say)',
     subjects: ['staff'],
     fields: { user_id: 'account link', message: 'free text that may name people' },
@@ -265,6 +297,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'Until archived and the period after',
   },
   jobs: {
+    refs: { user_id: 'users' },
     record: 'Background work (exports, imports) and who started it',
     subjects: ['staff'],
     fields: { user_id: 'account link', payload: 'free text that may name people' },
@@ -273,6 +306,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'Days after it finishes',
   },
   site_history: {
+    refs: { user_id: 'users' },
     ...STAFF_NAME_ON_RECORD,
     record: "A site's history: comments, edits, files",
     fields: {
@@ -285,6 +319,7 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     },
   },
   site_overrides: {
+    refs: { user_id: 'users' },
     ...STAFF_NAME_ON_RECORD,
     fields: { user_id: 'account link', user_name: 'name', reason: 'free text that may name people' },
   },
@@ -305,23 +340,50 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     retention: 'Until the layer is replaced or deleted',
   },
   configs: {
+    refs: { created_by: 'users', updated_by: 'users', deleted_by: 'users' },
     ...STAFF_NAME_ON_RECORD,
     fields: { created_by: 'account link', updated_by: 'account link', deleted_by: 'account link' },
   },
-  config_versions: { ...STAFF_NAME_ON_RECORD, fields: { changed_by: 'account link' } },
-  config_templates: { ...STAFF_NAME_ON_RECORD, fields: { created_by: 'account link' } },
+  config_versions: {
+    refs: { changed_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { changed_by: 'account link' },
+  },
+  config_templates: {
+    refs: { created_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { created_by: 'account link' },
+  },
   council_policies: {
+    refs: { updated_by: 'users' },
     ...STAFF_NAME_ON_RECORD,
     fields: { updated_by: 'account link', updated_by_name: 'name' },
   },
   council_site_layouts: {
+    refs: { updated_by: 'users' },
     ...STAFF_NAME_ON_RECORD,
     fields: { updated_by: 'account link', updated_by_name: 'name' },
   },
-  base_map_archives: { ...STAFF_NAME_ON_RECORD, fields: { uploaded_by: 'account link' } },
-  layers: { ...STAFF_NAME_ON_RECORD, fields: { created_by: 'account link' } },
-  site_lists: { ...STAFF_NAME_ON_RECORD, fields: { created_by: 'account link' } },
-  site_search_templates: { ...STAFF_NAME_ON_RECORD, fields: { created_by: 'account link' } },
+  base_map_archives: {
+    refs: { uploaded_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { uploaded_by: 'account link' },
+  },
+  layers: {
+    refs: { created_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { created_by: 'account link' },
+  },
+  site_lists: {
+    refs: { created_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { created_by: 'account link' },
+  },
+  site_search_templates: {
+    refs: { created_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { created_by: 'account link' },
+  },
 };
 
 /** Tables that hold no personal data, each with the reason. */
