@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCsvColumns } from '@planning/shared';
+import { registerCsvColumns, subjectAccessMessages } from '@planning/shared';
 import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
@@ -35,6 +35,34 @@ describe('data protection (issue 26)', () => {
       .split('\r\n');
     expect(lines[0]).toBe(registerCsvColumns.join(','));
     expect(lines.some((line) => line.startsWith('users,Staff and resident accounts,'))).toBe(true);
+  });
+
+  it('answers a subject access request: checks the terms, finds the resident’s records and exports them', async () => {
+    const page = await openAsTenant(running, 'demo', '/data-protection');
+    const card = page.locator('.ant-card').filter({ hasText: 'Subject access request' });
+    await card.getByRole('button', { name: 'Find records' }).click();
+    await card.getByText(subjectAccessMessages.nothingToFind).waitFor();
+    await card.getByRole('textbox', { name: 'Postcode' }).fill('ME14');
+    await card.getByRole('button', { name: 'Find records' }).click();
+    await card.getByText(subjectAccessMessages.postcodeInvalid).waitFor();
+
+    await card.getByRole('textbox', { name: 'Postcode' }).fill('');
+    await card.getByRole('textbox', { name: 'Email address' }).fill('Resident@Demo.test');
+    await card.getByRole('button', { name: 'Find records' }).click();
+    // The request is in the address, so a reload comes back to its findings.
+    await expect.poll(() => new URL(page.url()).searchParams.get('request')).toMatch(/^[0-9a-f-]{36}$/);
+    await card.getByRole('button', { name: /Staff and resident accounts \(1\)/ }).click();
+    expect(await card.getByText(subjectAccessMessages.postcodeInvalid).count()).toBe(0);
+    await card.getByText('resident@demo.test', { exact: true }).waitFor();
+    await page.reload();
+    await card.getByRole('button', { name: /Staff and resident accounts \(1\)/ }).waitFor();
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      card.getByRole('button', { name: 'Download the export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^subject-access-demo-\d{4}-\d{2}-\d{2}\.zip$/);
+    expect((await readFile(await download.path())).subarray(0, 2).toString()).toBe('PK');
   });
 
   it('offers it to no officer, and sends the address home for them', async () => {

@@ -85,6 +85,9 @@ export const SUBJECT_ACCESS_TEXT_SHOWN = 400;
 
 export const SUBJECT_ACCESS_JOB = 'data-protection.subject-access';
 
+/** The answer to starting one: its id, and what the screen says meanwhile. */
+export const subjectAccessStartedSchema = z.object({ id: z.string(), message: z.string() });
+
 /** A request's state for the screen: its progress, and its findings once done. */
 export const subjectAccessStatusSchema = z.object({
   id: z.string(),

@@ -8,6 +8,7 @@ import {
   subjectAccessMessages,
   subjectAccessRequestSchema,
   subjectAccessResultSchema,
+  subjectAccessStartedSchema,
   subjectAccessStatusSchema,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
@@ -44,7 +45,7 @@ export const dataProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'Starts a subject access request: every record holding the email address, name or postcode (or linked to one that does), as a background job; recorded in the audit log',
         body: subjectAccessRequestSchema,
-        response: { 202: z.object({ id: z.string(), message: z.string() }), ...errors },
+        response: { 202: subjectAccessStartedSchema, ...errors },
       },
     },
     async (request, reply) => {

@@ -1,4 +1,4 @@
-import { registerSchema } from '@planning/shared';
+import { registerSchema, subjectAccessStartedSchema, subjectAccessStatusSchema } from '@planning/shared';
 import { api, downloadFile } from '../../api/client';
 
 /** The data protection officer's calls (apps/server/src/modules/data-protection). */
@@ -12,4 +12,23 @@ export function fetchRegister(signal?: AbortSignal) {
 
 export function downloadRegisterCsv() {
   return downloadFile('/data-protection/register.csv', 'personal-data-register.csv');
+}
+
+export const subjectAccessQueryKeys = {
+  one: (id: string) => ['data-protection', 'subject-access', id] as const,
+};
+
+export function startSubjectAccess(request: { email: string; name: string; postcode: string }) {
+  return api.post('/data-protection/subject-access', subjectAccessStartedSchema, request);
+}
+
+export function fetchSubjectAccess(id: string, signal?: AbortSignal) {
+  return api.get(`/data-protection/subject-access/${encodeURIComponent(id)}`, subjectAccessStatusSchema, {
+    signal,
+  });
+}
+
+/** The zip, for the member of staff who made the request. */
+export function downloadSubjectAccess(url: string) {
+  return downloadFile(url, 'subject-access.zip');
 }

@@ -5,6 +5,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { RegisterEntry } from '@planning/shared';
 import { notifyError } from '../../platform/notices/notifyError';
 import { dataProtectionQueryKeys, downloadRegisterCsv, fetchRegister } from './api';
+import { SubjectAccessCard } from './SubjectAccessCard';
 import './dataProtection.css';
 
 const columns: TableColumnsType<RegisterEntry> = [
@@ -86,6 +87,7 @@ export function DataProtectionPage() {
   return (
     <div className="data-protection">
       <Typography.Title level={1}>Data protection</Typography.Title>
+      <SubjectAccessCard />
       <RegisterCard />
     </div>
   );
