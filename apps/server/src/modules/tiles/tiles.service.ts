@@ -103,20 +103,26 @@ export async function siteCellsSettled(): Promise<void> {
 }
 
 const encoders = new WeakMap<AppDatabase, Promise<TileEncoder>>();
+/** The answer once known: a cached tile then needs no await for it. */
+const knownEncoders = new WeakMap<AppDatabase, TileEncoder>();
 
 /** PostgreSQL's PostGIS usually has protobuf (ST_AsMVT); PGlite's has not. Asked once per database. */
 export function tileEncoderOf(database: AppDatabase): Promise<TileEncoder> {
   let encoder = encoders.get(database);
   if (!encoder) {
-    encoder =
+    encoder = (
       database.kind === 'embedded'
-        ? Promise.resolve('javascript')
+        ? Promise.resolve('javascript' as const)
         : sql`select ST_AsMVT(q, 'probe') from (select ST_AsMVTGeom(ST_MakePoint(0, 0), ST_MakeEnvelope(-1, -1, 1, 1)) as geom) q`
             .execute(database.db)
             .then(
               () => 'postgis' as const,
               () => 'javascript' as const,
-            );
+            )
+    ).then((found) => {
+      knownEncoders.set(database, found);
+      return found;
+    });
     encoders.set(database, encoder);
   }
   return encoder;
@@ -137,7 +143,7 @@ export async function serveSiteTile(
   request: SiteTileRequest,
   known: { version?: string; encoder?: TileEncoder } = {},
 ): Promise<ServedTile> {
-  const use = known.encoder ?? (await tileEncoderOf(database));
+  const use = known.encoder ?? knownEncoders.get(database) ?? (await tileEncoderOf(database));
   const { version } = known;
   if (version !== undefined) {
     const tile = tileCache.get(tileKey(tenantId, version, use, request));
@@ -207,17 +213,9 @@ async function renderAndKeep(
 }
 
 function tileKey(tenantId: string, version: string, encoder: TileEncoder, request: SiteTileRequest): string {
-  return [
-    tenantId,
-    version,
-    encoder,
-    request.layer,
-    request.z,
-    request.x,
-    request.y,
-    request.scenario ?? '',
-    JSON.stringify(request.filters),
-  ].join('|');
+  // A template, not an array joined: built for every request, cached tile or not.
+  const filters = request.filters.length === 0 ? '[]' : JSON.stringify(request.filters);
+  return `${tenantId}|${version}|${encoder}|${request.layer}|${request.z}|${request.x}|${request.y}|${request.scenario ?? ''}|${filters}`;
 }
 
 /** A tile's ETag: a digest of its cache key (council, version, tile and what it was drawn for). */
@@ -252,10 +250,19 @@ export function sendTile(request: FastifyRequest, reply: FastifyReply, tile: Ser
   return reply.send(Buffer.from(tile.body.buffer, tile.body.byteOffset, tile.body.byteLength));
 }
 
+/**
+ * Accept-Encoding values seen, with the encoding each one picks: a browser sends the same one on
+ * every request, so it is read once, not split and matched per tile. Bounded: cleared when full.
+ */
+const encodingOfHeader = new Map<string, TileEncoding | null>();
+const ENCODING_HEADERS_KEPT = 100;
+
 /** brotli, else gzip, when the request accepts it (a q of 0 refuses). */
 function acceptedEncoding(request: FastifyRequest): TileEncoding | null {
   const header = request.headers['accept-encoding'];
   if (!header) return null;
+  const known = encodingOfHeader.get(header);
+  if (known !== undefined) return known;
   const accepted = new Set(
     header
       .split(',')
@@ -268,7 +275,8 @@ function acceptedEncoding(request: FastifyRequest): TileEncoding | null {
       .filter(([, q]) => !q || !/^q=0(\.0*)?$/.test(q))
       .map(([name]) => name),
   );
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return null;
+  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null;
+  if (encodingOfHeader.size >= ENCODING_HEADERS_KEPT) encodingOfHeader.clear();
+  encodingOfHeader.set(header, encoding);
+  return encoding;
 }

@@ -239,6 +239,52 @@ describe('GET /vector-tiles/sites/{z}/{x}/{y}', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('reads a tile number in any form zod takes, the plain one included, and refuses the rest', async () => {
+    const tile = tileOf(14, points[2]!.x, points[2]!.y);
+    const plain = await getTile(`sites/14/${tile.x}/${tile.y}`);
+    expect(plain.statusCode).toBe(200);
+    // The route's fast path takes only plain digits; other forms still go through zod's coercion.
+    for (const path of [
+      `sites/014/${tile.x}/${tile.y}`,
+      `sites/14/${tile.x}/${tile.y}.0`,
+      `sites/1.4e1/${tile.x}/${tile.y}`,
+    ]) {
+      const same = await getTile(path);
+      expect(same.statusCode, path).toBe(200);
+      expect(same.headers.etag, path).toBe(plain.headers.etag);
+    }
+    for (const path of [
+      'sites/14/16384/0',
+      'sites/14/0/-1',
+      'sites/23/0/0',
+      'sites/14/1.5/0',
+      `sites/14/${tile.x}/${tile.y}?scenario=`,
+    ]) {
+      expect((await getTile(path)).statusCode, path).toBe(400);
+    }
+  });
+
+  it('refuses a revoked session on its very next request for a tile it had cached', async () => {
+    const officer = await signIn(t.app, tenantName, `officer@${tenantName}.test`);
+    const tile = tileOf(14, points[3]!.x, points[3]!.y);
+    const path = `sites/${tile.z}/${tile.x}/${tile.y}`;
+    // Twice: the second is answered from the tile cache.
+    for (let i = 0; i < 2; i += 1) expect((await getTile(path, officer.headers())).statusCode).toBe(200);
+    await withTenant(t.database.db, tenantId, (trx) =>
+      trx
+        .updateTable('sessions')
+        .set({ revoked_at: new Date(), revoked_reason: 'admin' })
+        .where(
+          'user_id',
+          '=',
+          sql<string>`(select id from users where email = ${`officer@${tenantName}.test`})`,
+        )
+        .where('revoked_at', 'is', null)
+        .execute(),
+    );
+    expect((await getTile(path, officer.headers())).statusCode).toBe(401);
+  });
+
   it("refuses a revoked session without using up its one 'Session terminated' answer", async () => {
     const revoked = await signIn(t.app, tenantName, `officer@${tenantName}.test`);
     await withTenant(t.database.db, tenantId, (trx) =>
