@@ -1,4 +1,4 @@
-import { lazy, Suspense, useDeferredValue, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeatureCollection } from 'geojson';
@@ -101,10 +101,6 @@ export function SiteSearchPage() {
   });
 
   const options = useFilterOptions(searchConfig.data);
-  // The filter panel (a form of antd controls, a few hundred ms to render the first time on a slow
-  // machine) renders in the background once its config is in, a slice at a time, so the map's
-  // first frames of sites are not held up behind it (issue 25 point 7).
-  const panelConfig = useDeferredValue(searchConfig.data);
 
   const tileQuery = useMemo(() => (filters ? tileQueryString({ filters }) : null), [filters]);
   const scenarios = useQuery({
@@ -132,9 +128,9 @@ export function SiteSearchPage() {
     }
   };
 
-  const filterPanel = panelConfig && (
+  const filterPanel = searchConfig.data && (
     <FilterPanel
-      config={panelConfig}
+      config={searchConfig.data}
       values={draft}
       options={options.data ?? {}}
       onChange={setDraft}
@@ -169,7 +165,7 @@ export function SiteSearchPage() {
           </Button>
         </div>
       )}
-      {!panelConfig ? (
+      {!searchConfig.data ? (
         !narrow && <PanelLoading className="filter-panel" label="Loading the filters" />
       ) : narrow ? (
         <Suspense fallback={null}>
