@@ -5,6 +5,7 @@
 //   npm run bench:map -- --reseed      seed the demo data folder again (after a migration, say)
 //   npm run bench:map -- --root ../old  measure another checkout (a git worktree of an older commit)
 //   npm run bench:map -- --files       also list what /map loads, largest first
+//   npm run bench:map -- --trace t.json  a Chrome trace (CPU samples too) of the last load
 // The real app as `npm start` runs it (web build if needed, then the server), on a copy of a data
 // folder seeded once, in headless Chromium with the cache disabled.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -26,6 +27,8 @@ const { values } = parseArgs({
     network: { type: 'string' },
     // Lists the last load's requests by size: what to split, merge or leave out.
     files: { type: 'boolean', default: false },
+    // Writes a Chrome trace of the last load (open it in chrome://tracing or Perfetto).
+    trace: { type: 'string' },
   },
 });
 const network = values.network?.match(/^(\d+(?:\.\d+)?)\/(\d+)$/);
@@ -185,7 +188,13 @@ function watchResults() {
   observer.observe(document, { subtree: true, childList: true, characterData: true });
 }
 
-async function loadPage(browser: Browser, baseUrl: string, route: string, signIn: boolean): Promise<Load> {
+async function loadPage(
+  browser: Browser,
+  baseUrl: string,
+  route: string,
+  signIn: boolean,
+  tracePath?: string,
+): Promise<Load> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
     await context.addInitScript((name) => window.localStorage.setItem('tenantName', name), TENANT);
@@ -210,6 +219,7 @@ async function loadPage(browser: Browser, baseUrl: string, route: string, signIn
       });
     }
     const traffic = countTraffic(context);
+    if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
     await page.goto(`${baseUrl}${route}`);
     let sitesDrawnMs: number | null = null;
     let resultsCompleteMs: number | null = null;
@@ -228,11 +238,25 @@ async function loadPage(browser: Browser, baseUrl: string, route: string, signIn
     }
     // Whatever the screen still fetches (tiles for the first view, late chunks) counts too.
     await page.waitForLoadState('networkidle', { timeout: DEADLINE_MS });
+    if (tracePath) await browser.stopTracing();
     return { ...(await traffic()), sitesDrawnMs, resultsCompleteMs };
   } finally {
     await context.close();
   }
 }
+
+/** The main thread's and the workers' tasks, script compiles and user timing marks. */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8',
+  'v8.execute',
+  'blink.user_timing',
+  'loading',
+  'toplevel',
+  'netlog',
+  'disabled-by-default-v8.cpu_profiler',
+];
 
 // ---------------------------------------------------------------------------------------------
 // Report
@@ -268,7 +292,8 @@ try {
   await loadPage(browser, app.baseUrl, '/map', true);
   const loads: Load[] = [];
   for (let run = 1; run <= runs; run += 1) {
-    const load = await loadPage(browser, app.baseUrl, '/map', true);
+    const trace = run === runs ? values.trace : undefined;
+    const load = await loadPage(browser, app.baseUrl, '/map', true, trace);
     loads.push(load);
     const total = KINDS.reduce((sum, kind) => sum + load.bytes[kind], 0);
     console.log(

@@ -8,6 +8,7 @@ export * from './tenants/rules';
 export * from './tenants/schemas';
 export * from './basemaps/schemas';
 export * from './basemaps/pmtiles';
+export * from './access/grants';
 export * from './access/schemas';
 export * from './auth/messages';
 export * from './auth/schemas';

@@ -1,4 +1,4 @@
-import { featureAccess, hasGrants, type Grant } from '../access/schemas';
+import { featureAccess, hasGrants, type Grant } from '../access/grants';
 
 /** The pairs of `wanted` that `held` lacks: no one may grant more than they hold (issue 16 point 6). */
 export function grantsBeyond(held: readonly Grant[], wanted: readonly Grant[]): Grant[] {

@@ -1,11 +1,6 @@
 import { z } from 'zod';
-import {
-  accessActionSchema,
-  accessUnitSchema,
-  accessUnits,
-  accessActions,
-  type Grant,
-} from '../access/schemas';
+import { accessUnits, accessActions, type Grant } from '../access/grants';
+import { accessActionSchema, accessUnitSchema } from '../access/schemas';
 import { emailSchema, passwordSchema } from '../auth/schemas';
 import { authMessages } from '../auth/messages';
 import { adminUserMessages as m } from './messages';

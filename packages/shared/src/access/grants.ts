@@ -1,0 +1,59 @@
+/**
+ * Spec 01 §6: the units access is checked on, the three actions and what each part of the app
+ * needs. Apart from the answers' schemas (access/schemas.ts), so the web app's entry, which asks
+ * for the menus' access answers, does not load the schema library with it.
+ */
+export const accessUnits = [
+  'placemaker',
+  'consultations',
+  'sites',
+  'site-lists',
+  'authorisation',
+  'dev-features',
+  /** Issue 25 point 3: read representations as received (read); the rest read them redacted. */
+  'personal-data',
+  /**
+   * Issue 26: the data protection officer's tools: the register and subject access (read),
+   * retention and the allow list (write), erasure (delete).
+   */
+  'data-protection',
+] as const;
+export type AccessUnit = (typeof accessUnits)[number];
+
+export const accessActions = ['read', 'write', 'delete'] as const;
+export type AccessAction = (typeof accessActions)[number];
+
+export type Grant = { unit: AccessUnit; action: AccessAction };
+
+/** Spec 01 §6 table: what each part of the app needs. */
+export const featureAccess = {
+  siteAssessmentMenu: [{ unit: 'placemaker', action: 'read' }],
+  siteListsMenu: [
+    { unit: 'site-lists', action: 'read' },
+    { unit: 'site-lists', action: 'write' },
+    { unit: 'site-lists', action: 'delete' },
+  ],
+  bulkSiteActions: [
+    { unit: 'sites', action: 'read' },
+    { unit: 'sites', action: 'write' },
+    { unit: 'sites', action: 'delete' },
+  ],
+  searchButton: [{ unit: 'sites', action: 'read' }],
+  /** Draw site on /map and editing a site's boundary (spec 01 §4). */
+  drawSites: [{ unit: 'sites', action: 'write' }],
+  consultationsMenu: [{ unit: 'placemaker', action: 'read' }],
+  /** Issue 25 point 3: a representation as received; without it, its redacted text everywhere. */
+  textAsReceived: [{ unit: 'personal-data', action: 'read' }],
+  /** Issue 26: the register of personal data held, and subject access requests. */
+  dataProtection: [{ unit: 'data-protection', action: 'read' }],
+  admin: [
+    { unit: 'placemaker', action: 'read' },
+    { unit: 'authorisation', action: 'read' },
+    { unit: 'authorisation', action: 'write' },
+    { unit: 'authorisation', action: 'delete' },
+  ],
+} as const satisfies Record<string, readonly Grant[]>;
+
+export function hasGrants(granted: readonly Grant[], needed: readonly Grant[]): boolean {
+  return needed.every((need) => granted.some((g) => g.unit === need.unit && g.action === need.action));
+}
