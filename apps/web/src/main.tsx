@@ -17,6 +17,5 @@ if (linkTenant && /\/auth-action\/?$/.test(window.location.pathname)) storeTenan
 // the app itself (an early answer of 400 is not reused, so asking early too doubled the error).
 if (startQueries(getStoredTenantName(), window.location.pathname).user)
   requestEarly(['/tenants/current', '/auth/is-authenticated'], signedInDataFor(window.location.pathname));
-// The app's own code first: on HTTP/1.1's six connections what is asked first comes first.
-void import('./app/start');
 preloadScreens(window.location.pathname);
+void import('./app/start');
