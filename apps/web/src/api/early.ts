@@ -25,6 +25,9 @@ export function apiPath(path: string, query?: Record<string, string>): string {
 
 function ask(path: string, tenant: string | null, when?: Promise<boolean>): Promise<Response | null> {
   const url = `${API_BASE_PATH}${path}`;
+  // One the server wrote into the page already (provideEarly) is not asked for again.
+  const given = early.get(keyOf(url, tenant));
+  if (given) return given.answer;
   const send = () => fetch(url, { headers: apiHeaders(tenant), credentials: 'same-origin' });
   // A failed early request, or one not needed after all, is simply made by the call that would
   // have used it.
@@ -50,6 +53,24 @@ export function requestEarly(paths: readonly string[], whenSignedIn: readonly st
     .then((state) => Boolean(state && (state as { isAuthenticated?: unknown }).isAuthenticated === true))
     .catch(() => false);
   for (const path of whenSignedIn) ask(path, tenant, signedIn);
+}
+
+/**
+ * Answers the server wrote into the page (a public document's, apps/server documents.page.ts), by
+ * API path: handed to the first call for each as if it had been fetched.
+ */
+export function provideEarly(answers: ReadonlyArray<readonly [path: string, json: string]>): void {
+  const tenant = getStoredTenantName();
+  for (const [path, json] of answers) {
+    const response = new Response(json, {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+    early.set(keyOf(`${API_BASE_PATH}${path}`, tenant), {
+      answer: Promise.resolve(response),
+      askedAt: performance.now(),
+    });
+  }
 }
 
 /** The early answer for this address and council, if one was asked for and not yet used. */
