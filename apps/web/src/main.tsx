@@ -1,6 +1,6 @@
 import './app/app.css';
 import { provideEarly, requestEarly } from './api/early';
-import { serverAnswers } from './api/serverPage';
+import { hasServerPage, serverAnswers } from './api/serverPage';
 import { getStoredTenantName, storeTenantName } from './api/tenantStorage';
 import { startQueries } from './platform/tenant/startQueries';
 import { preloadScreens, signedInDataFor } from './app/screens';
@@ -21,4 +21,24 @@ provideEarly(serverAnswers());
 if (startQueries(getStoredTenantName(), window.location.pathname).user)
   requestEarly(['/tenants/current', '/auth/is-authenticated'], signedInDataFor(window.location.pathname));
 preloadScreens(window.location.pathname);
-void import('./app/start');
+if (hasServerPage()) void startInSteps();
+else void import('./app/start');
+
+/**
+ * Under a page the server drew, the app's code is run a part at a time, with a break between the
+ * parts, rather than in one task that holds the main thread for a third of a second on a slow
+ * phone while the reader is already scrolling the text.
+ */
+async function startInSteps() {
+  const parts = [
+    () => import('react-dom/client'),
+    () => import('./api/client'),
+    () => import('./platform/tenant/TenantBranding'),
+    () => import('./app/router'),
+  ];
+  for (const part of parts) {
+    await part();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  await import('./app/start');
+}
