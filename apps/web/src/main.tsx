@@ -1,6 +1,6 @@
 import './app/app.css';
 import { provideEarly, requestEarly } from './api/early';
-import { hasServerPage, serverAnswers } from './api/serverPage';
+import { hasServerPage, serverAnswers, serverCouncil } from './api/serverPage';
 import { getStoredTenantName, storeTenantName } from './api/tenantStorage';
 import { startQueries } from './platform/tenant/startQueries';
 import { preloadScreens, signedInDataFor } from './app/screens';
@@ -16,7 +16,10 @@ if (linkTenant && /\/auth-action\/?$/.test(window.location.pathname)) storeTenan
 // screen once the app has loaded, started and routed, nor each answer after the one before.
 // With no council chosen the session cannot be asked for (400), and the council is asked once by
 // the app itself (an early answer of 400 is not reused, so asking early too doubled the error).
-// A public document drawn by the server brings the answers it was drawn from.
+// A public document drawn by the server brings the answers it was drawn from, for the council its
+// host names (stored as the app stores it once the council answers, so the calls match).
+const council = serverCouncil();
+if (council) storeTenantName(council);
 provideEarly(serverAnswers());
 if (startQueries(getStoredTenantName(), window.location.pathname).user)
   requestEarly(['/tenants/current', '/auth/is-authenticated'], signedInDataFor(window.location.pathname));

@@ -15,6 +15,9 @@ export function serverAnswers(): [string, string][] {
   });
 }
 
+/** The council whose host drew the page (the host names it), if the server drew it. */
+export const serverCouncil = () => document.getElementById(SERVER_PAGE_ID)?.dataset['council'] ?? null;
+
 /** Whether the server drew this page's first screen and the app has not yet taken its place. */
 export const hasServerPage = () => document.getElementById(SERVER_PAGE_ID) !== null;
 

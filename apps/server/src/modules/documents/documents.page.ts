@@ -86,7 +86,7 @@ export async function documentPageHtml(
     .replace(/<noscript>.*?<\/noscript>/s, '')
     .replace(
       '<div id="root"></div>',
-      `<div id="server-page" class="app-root ant-app">${page}</div><div id="root" hidden></div>` +
+      `<div id="server-page" class="app-root ant-app" data-council="${escapeHtml(current.tenant.name)}">${page}</div><div id="root" hidden></div>` +
         answers
           .map(
             ([apiPath, body]) =>
