@@ -50,7 +50,7 @@ describe('a public document drawn by the server (issue 25)', () => {
     }
   });
 
-  it('is replaced by the app without a layout shift, and the app does not fetch the document again', async () => {
+  it("is replaced by the app without a layout shift, the app taking the page's answers", async () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     try {
       await context.addInitScript(() => {
@@ -90,7 +90,9 @@ describe('a public document drawn by the server (issue 25)', () => {
       const shifts = await page.evaluate(() => (window as Window & { shifts?: string[] }).shifts ?? []);
       const name = '<span class="public-header__name">Demo Borough Council</span>';
       expect(shifts.filter((shift) => !shift.endsWith(` ${name}`))).toEqual([]);
-      expect(documentCalls).toEqual([]);
+      // The layout takes the page's answer; the page's own watcher asks again as it mounts (stale
+      // at once, so a reader who signs in meanwhile gets their own answer), as without the server.
+      expect(documentCalls.length).toBeLessThanOrEqual(1);
     } finally {
       await context.close();
     }

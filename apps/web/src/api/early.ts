@@ -9,7 +9,8 @@ import { getStoredTenantName } from './tenantStorage';
  * screen's own data. The client hands each to the first call for the same address and council,
  * once, within a few seconds; every later call asks the server again.
  */
-type EarlyAnswer = { answer: Promise<Response | null>; askedAt: number };
+/** `given`: written into the page by the server (provideEarly), not asked for. */
+type EarlyAnswer = { answer: Promise<Response | null>; askedAt: number; given?: boolean };
 const early = new Map<string, EarlyAnswer>();
 
 /** Start-up only: an answer nobody took by then may be out of date. */
@@ -27,7 +28,7 @@ function ask(path: string, tenant: string | null, when?: Promise<boolean>): Prom
   const url = `${API_BASE_PATH}${path}`;
   // One the server wrote into the page already (provideEarly) is not asked for again.
   const given = early.get(keyOf(url, tenant));
-  if (given) return given.answer;
+  if (given?.given) return given.answer;
   const send = () => fetch(url, { headers: apiHeaders(tenant), credentials: 'same-origin' });
   // A failed early request, or one not needed after all, is simply made by the call that would
   // have used it.
@@ -69,6 +70,7 @@ export function provideEarly(answers: ReadonlyArray<readonly [path: string, json
     early.set(keyOf(`${API_BASE_PATH}${path}`, tenant), {
       answer: Promise.resolve(response),
       askedAt: performance.now(),
+      given: true,
     });
   }
 }

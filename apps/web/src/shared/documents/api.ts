@@ -38,9 +38,6 @@ export const publicDocumentQuery = (id: string, share: string | null) =>
     queryFn: ({ signal }) => api.get(base(id), publicDocumentSchema, { signal, query: shareQuery(share) }),
     // A 404 (unpublished, or no such document) is an answer, not a hiccup to retry.
     retry: false,
-    // Read once per page: the layout and the page both watch it, and the minute's status poll
-    // (documentStatusQuery) is what says a newer version is there to read.
-    staleTime: DOCUMENT_LIMITS.statusPollMs,
   });
 
 /** Spec 02 §4: the page asks every minute whether the document changed. */
