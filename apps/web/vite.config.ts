@@ -18,6 +18,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // The server reads which CSS the public document pages need, to draw their first screen.
+    manifest: true,
     rolldownOptions: {
       output: {
         codeSplitting: {

@@ -39,7 +39,7 @@ import { searchRoutes } from './modules/search/search.routes';
 import { tilesRoutes } from './modules/tiles/tiles.routes';
 import { contentRoutes } from './modules/content/content.routes';
 import { basemapsRoutes } from './modules/basemaps/basemaps.routes';
-import { styleDocumentOrigins, withConnectSources } from './modules/basemaps/basemaps.csp';
+import { styleDocumentOrigins, withConnectSources, withScriptSource } from './modules/basemaps/basemaps.csp';
 import { sitesRoutes } from './modules/sites/sites.routes';
 import { tagsRoutes } from './modules/tags/tags.routes';
 import { siteRecordRoutes } from './modules/sites/site-record.routes';
@@ -75,6 +75,7 @@ import type { AuthDeps } from './modules/auth/auth.service';
 import { loadSession, type SessionContext } from './modules/auth/auth.session';
 import { healthRoutes } from './modules/health/health.routes';
 import { resolveTenant, type ResolvedTenant } from './modules/tenants/tenants.resolve';
+import { documentPageHtml } from './modules/documents/documents.page';
 import { tenantsRoutes } from './modules/tenants/tenants.routes';
 import { configDocumentsRoutes } from './modules/content/content.documents.routes';
 import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
@@ -362,6 +363,15 @@ async function sendWebApp(request: FastifyRequest, reply: FastifyReply) {
   if (tenant && typeof policy === 'string') {
     const origins = await styleDocumentOrigins(request.server.database.db, tenant.id);
     reply.header('content-security-policy', withConnectSources(policy, origins));
+  }
+  // Issue 25: a public document's first screen drawn here, so it needs no script to be read.
+  const page = tenant ? await documentPageHtml(request, tenant, request.server.config.webDistDir) : null;
+  if (page) {
+    const current =
+      reply.getHeader('content-security-policy') ?? reply.raw.getHeader('content-security-policy');
+    if (typeof current === 'string')
+      reply.header('content-security-policy', withScriptSource(current, page.scriptSource));
+    return reply.type('text/html; charset=utf-8').send(page.html);
   }
   return reply.sendFile('index.html');
 }

@@ -1,5 +1,6 @@
 import './app/app.css';
-import { requestEarly } from './api/early';
+import { provideEarly, requestEarly } from './api/early';
+import { hasServerPage, serverAnswers, serverCouncil } from './api/serverPage';
 import { getStoredTenantName, storeTenantName } from './api/tenantStorage';
 import { startQueries } from './platform/tenant/startQueries';
 import { preloadScreens, signedInDataFor } from './app/screens';
@@ -15,7 +16,32 @@ if (linkTenant && /\/auth-action\/?$/.test(window.location.pathname)) storeTenan
 // screen once the app has loaded, started and routed, nor each answer after the one before.
 // With no council chosen the session cannot be asked for (400), and the council is asked once by
 // the app itself (an early answer of 400 is not reused, so asking early too doubled the error).
+// A public document drawn by the server brings the answers it was drawn from, for the council its
+// host names (stored as the app stores it once the council answers, so the calls match).
+const council = serverCouncil();
+if (council) storeTenantName(council);
+provideEarly(serverAnswers());
 if (startQueries(getStoredTenantName(), window.location.pathname).user)
   requestEarly(['/tenants/current', '/auth/is-authenticated'], signedInDataFor(window.location.pathname));
 preloadScreens(window.location.pathname);
-void import('./app/start');
+if (hasServerPage()) void startInSteps();
+else void import('./app/start');
+
+/**
+ * Under a page the server drew, the app's code is run a part at a time, with a break between the
+ * parts, rather than in one task that holds the main thread for a third of a second on a slow
+ * phone while the reader is already scrolling the text.
+ */
+async function startInSteps() {
+  const parts = [
+    () => import('react-dom/client'),
+    () => import('./api/client'),
+    () => import('./platform/tenant/TenantBranding'),
+    () => import('./app/router'),
+  ];
+  for (const part of parts) {
+    await part();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+  await import('./app/start');
+}

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPath, requestEarly, takeEarly } from './early';
+import { apiPath, provideEarly, requestEarly, takeEarly } from './early';
 
 function stubServer(signedIn: boolean | 'down'): string[] {
   const asked: string[] = [];
@@ -56,6 +56,16 @@ describe('early requests', () => {
     vi.useFakeTimers({ toFake: ['performance'] });
     requestEarly(['/tenants/current']);
     vi.advanceTimersByTime(16_000);
+    expect(takeEarly('/api/v1/tenants/current', 'demo')).toBeUndefined();
+  });
+
+  it('hands out the answers the server wrote into the page, once, and does not ask for them', async () => {
+    const asked = stubServer(true);
+    provideEarly([['/tenants/current', '{"tenant":{"name":"demo"}}']]);
+    requestEarly(['/tenants/current', '/auth/is-authenticated']);
+    const current = await takeEarly('/api/v1/tenants/current', 'demo');
+    expect(await current!.json()).toEqual({ tenant: { name: 'demo' } });
+    expect(asked).toEqual(['/api/v1/auth/is-authenticated']);
     expect(takeEarly('/api/v1/tenants/current', 'demo')).toBeUndefined();
   });
 

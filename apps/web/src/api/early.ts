@@ -9,7 +9,8 @@ import { getStoredTenantName } from './tenantStorage';
  * screen's own data. The client hands each to the first call for the same address and council,
  * once, within a few seconds; every later call asks the server again.
  */
-type EarlyAnswer = { answer: Promise<Response | null>; askedAt: number };
+/** `given`: written into the page by the server (provideEarly), not asked for. */
+type EarlyAnswer = { answer: Promise<Response | null>; askedAt: number; given?: boolean };
 const early = new Map<string, EarlyAnswer>();
 
 /** Start-up only: an answer nobody took by then may be out of date. */
@@ -25,6 +26,9 @@ export function apiPath(path: string, query?: Record<string, string>): string {
 
 function ask(path: string, tenant: string | null, when?: Promise<boolean>): Promise<Response | null> {
   const url = `${API_BASE_PATH}${path}`;
+  // One the server wrote into the page already (provideEarly) is not asked for again.
+  const given = early.get(keyOf(url, tenant));
+  if (given?.given) return given.answer;
   const send = () => fetch(url, { headers: apiHeaders(tenant), credentials: 'same-origin' });
   // A failed early request, or one not needed after all, is simply made by the call that would
   // have used it.
@@ -50,6 +54,25 @@ export function requestEarly(paths: readonly string[], whenSignedIn: readonly st
     .then((state) => Boolean(state && (state as { isAuthenticated?: unknown }).isAuthenticated === true))
     .catch(() => false);
   for (const path of whenSignedIn) ask(path, tenant, signedIn);
+}
+
+/**
+ * Answers the server wrote into the page (a public document's, apps/server documents.page.ts), by
+ * API path: handed to the first call for each as if it had been fetched.
+ */
+export function provideEarly(answers: ReadonlyArray<readonly [path: string, json: string]>): void {
+  const tenant = getStoredTenantName();
+  for (const [path, json] of answers) {
+    const response = new Response(json, {
+      status: 200,
+      headers: { 'content-type': 'application/json' },
+    });
+    early.set(keyOf(`${API_BASE_PATH}${path}`, tenant), {
+      answer: Promise.resolve(response),
+      askedAt: performance.now(),
+      given: true,
+    });
+  }
 }
 
 /** The early answer for this address and council, if one was asked for and not yet used. */

@@ -1,10 +1,13 @@
+import { useLayoutEffect } from 'react';
 import { Button } from 'antd';
 import { useRouteError } from 'react-router';
 import { errorScreenMessages } from '@planning/shared';
+import { revealApp } from '../api/serverPage';
 
 /** The last line of defence: a screen threw while rendering. */
 export function RouteErrorPage() {
   const error = useRouteError();
+  useLayoutEffect(revealApp, []);
   return <CrashScreen detail={error instanceof Error ? error.message : undefined} />;
 }
 

@@ -29,3 +29,11 @@ export function withConnectSources(policy: string, origins: readonly string[]): 
       `${start}${name}${sources} ${origins.join(' ')}`,
   );
 }
+
+/** The policy with one more script source (a page's own inline script, by its hash). */
+export function withScriptSource(policy: string, source: string): string {
+  return policy.replace(
+    /(^|;)(\s*script-src)([^;]*)/,
+    (_match, start: string, name: string, sources: string) => `${start}${name}${sources} ${source}`,
+  );
+}

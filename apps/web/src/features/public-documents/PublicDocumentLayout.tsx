@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Outlet, useLocation, useOutletContext, useParams, useSearchParams } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/SkipLink';
@@ -9,6 +10,7 @@ import { useAccess } from '../../platform/session/hooks';
 import { useDocumentExport } from '../../shared/document-export/useDocumentExport';
 import { publicDocumentListQuery, publicDocumentQuery } from '../../shared/documents/api';
 import { useTimedNotice } from '../../shared/documents/hooks';
+import { revealApp } from '../../api/serverPage';
 import { PublicDocumentHeader } from './PublicDocumentHeader';
 import '../../shared/documents/publicDocuments.css';
 
@@ -45,6 +47,9 @@ export function PublicDocumentLayout() {
   // read (Lighthouse's layout shift was 0.26). The answers are small and asked for beside the page's.
   const staffAccess = useAccess(CONSULTATIONS_READ);
   const headerSettled = !list.isPending && !staffAccess.isLoading;
+  useLayoutEffect(() => {
+    if (underMaintenance) revealApp();
+  }, [underMaintenance]);
 
   return (
     <div className="public-layout">

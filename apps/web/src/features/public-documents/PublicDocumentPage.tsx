@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { documentMessages, documentOutline, type Answer } from '@planning/shared';
@@ -9,6 +9,7 @@ import { documentAnswersQuery } from '../../shared/documents/questions/api';
 import { documentStatusQuery, publicDocumentQuery } from '../../shared/documents/api';
 import { ContentsList, DocumentBody } from '../../shared/documents/blocks/DocumentBody';
 import { useDocumentTracking } from '../../shared/documents/hooks';
+import { revealApp } from '../../api/serverPage';
 import { usePublicLayout } from './PublicDocumentLayout';
 import { documentLayoutClass, pageHeroId } from '../../shared/documents/sections';
 
@@ -45,6 +46,13 @@ export function PublicDocumentPage() {
   useEffect(() => {
     if (status.error instanceof ApiError && status.error.status === 404) void refetch();
   }, [status.error, refetch]);
+
+  // The page, or why there is none, takes the place of the server's first screen (if any) as it
+  // is put on screen, before the browser paints: the same screen, so nothing moves.
+  const settled = !document.isPending;
+  useLayoutEffect(() => {
+    if (settled) revealApp();
+  }, [settled]);
 
   // An address with a heading's anchor: the page arrives after the browser looked for it.
   const scrolled = useRef<string | null>(null);

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect } from 'react';
 import { Button } from 'antd';
 import { Navigate, Outlet } from 'react-router';
 import { FullPageSpin } from '../../components/FullPageSpin';
 import { GlobalMaintenanceGuard } from '../maintenance/GlobalMaintenanceGuard';
+import { revealApp } from '../../api/serverPage';
 import { TenantContext } from './TenantContext';
 import { isTenantMissing, useCurrentTenantQuery } from './useCurrentTenantQuery';
 
@@ -13,6 +14,10 @@ const Result = lazy(() => import('antd/es/result'));
 /** Renders its routes only once the council is known; without one, sends people to the picker. */
 export function TenantGate() {
   const query = useCurrentTenantQuery();
+  const failed = query.isError && !query.data;
+  useLayoutEffect(() => {
+    if (failed) revealApp();
+  }, [failed]);
 
   if (isTenantMissing(query.error)) return <Navigate to="/select-tenant" replace />;
   // A failed background refresh keeps the council already loaded rather than blanking the app.

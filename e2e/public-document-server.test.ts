@@ -1,0 +1,100 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chromium, type Browser } from 'playwright-core';
+import { sectionAnchor } from '@planning/shared';
+import { DEMO_DOCUMENT_TITLE } from '../apps/server/src/modules/documents/documents.seed';
+import { demoDocumentId } from './support/documents';
+import { councilId, startRunningApp, type RunningApp } from './support/running-app';
+
+// Issue 25: on the council's own host name the server draws the public document's first screen,
+// readable without script, and the app takes its place without moving anything.
+let running: RunningApp;
+let browser: Browser;
+let documentUrl: string;
+
+beforeAll(async () => {
+  running = await startRunningApp();
+  const documentId = await demoDocumentId(running, await councilId(running));
+  const { port } = new URL(running.baseUrl);
+  // The default TENANT_HOST_PATTERN reads the council from the host's second label.
+  const origin = `http://app.demo.planning.test:${port}`;
+  documentUrl = `${origin}/p/document/${documentId}`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-dev-shm-usage',
+      '--host-resolver-rules=MAP *.planning.test 127.0.0.1',
+      // Plain HTTP here, HTTPS in production: a secure context as there.
+      `--unsafely-treat-insecure-origin-as-secure=${origin}`,
+    ],
+  });
+});
+afterAll(async () => {
+  await browser?.close();
+  await running?.close();
+});
+
+describe('a public document drawn by the server (issue 25)', () => {
+  it('can be read without script: header, title and the first section', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    try {
+      const page = await context.newPage();
+      await page.goto(documentUrl);
+      await page.getByRole('heading', { level: 1, name: DEMO_DOCUMENT_TITLE }).waitFor();
+      expect(await page.getByRole('banner').getByRole('link', { name: 'Log in' }).count()).toBe(1);
+      expect(await page.locator(`#${sectionAnchor('intro')}`).count()).toBe(1);
+      expect(await page.locator('noscript').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("is replaced by the app without a layout shift, the app taking the page's answers", async () => {
+    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+    try {
+      await context.addInitScript(() => {
+        type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+        const shifts: string[] = [];
+        (window as Window & { shifts?: string[] }).shifts = shifts;
+        // As CLS counts them: not those right after the reader's own input.
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as unknown as Shift[]) {
+            if (entry.hadRecentInput) continue;
+            const nodes = entry.sources.map((source) =>
+              (source.node as Element | undefined)?.outerHTML.slice(0, 80),
+            );
+            shifts.push(`${entry.value} ${nodes.join(' ')}`);
+          }
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      const page = await context.newPage();
+      const documentCalls: string[] = [];
+      page.on('request', (request) => {
+        if (/\/api\/v1\/public\/documents\/[^/?]+(\?|$)/.test(request.url()))
+          documentCalls.push(request.url());
+      });
+      await page.goto(documentUrl);
+      expect(await page.locator('#server-page').count()).toBe(1);
+      // The app's own screen: the root shown, the server's gone, its header's buttons working.
+      await page.locator('#root:not([hidden]) h1').waitFor();
+      expect(await page.locator('#server-page').count()).toBe(0);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(DEMO_DOCUMENT_TITLE);
+      await page
+        .getByRole('banner')
+        .getByRole('button', { name: /Download/ })
+        .click();
+      await page.getByRole('menuitem', { name: 'PDF', exact: true }).waitFor();
+      // Nothing of the document moves. (The council's name beside its logo moves once the logo
+      // has loaded and its width is known, a few pixels, as in the app alone: not the swap.)
+      const shifts = await page.evaluate(() => (window as Window & { shifts?: string[] }).shifts ?? []);
+      const name = '<span class="public-header__name">Demo Borough Council</span>';
+      expect(shifts.filter((shift) => !shift.endsWith(` ${name}`))).toEqual([]);
+      // The layout takes the page's answer; the page's own watcher asks again as it mounts (stale
+      // at once, so a reader who signs in meanwhile gets their own answer), as without the server.
+      expect(documentCalls.length).toBeLessThanOrEqual(1);
+    } finally {
+      await context.close();
+    }
+  });
+});
