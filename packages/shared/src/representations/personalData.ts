@@ -1,3 +1,4 @@
+import { isOrganisationContact } from './personalData.context';
 import type { RedactionType } from './statuses';
 
 /**
@@ -35,7 +36,9 @@ export const personalDataMessages = {
 export function detectPersonalData(text: string, known?: { names?: string[] }): PersonalDataProposal[] {
   const found: Found[] = [...findEmailAddresses(text), ...findTelephoneNumbers(text), ...findAddresses(text)];
   found.push(...findNames(text, known?.names ?? []), ...findSenderBlocks(text, found));
-  return keepLongest(found).map((f) => ({ ...f, text: text.slice(f.from, f.to) }));
+  return keepLongest(found)
+    .filter((f) => f.kind === 'name' || !isOrganisationContact(text, f, f.kind))
+    .map((f) => ({ ...f, text: text.slice(f.from, f.to) }));
 }
 
 // When two finds overlap the longer one is kept (an address with its postcode beats the postcode;
@@ -112,6 +115,10 @@ function findEmailAddresses(text: string): Found[] {
 // 03, 05, 07 or 08.
 
 const NATIONAL_NUMBER = /^0[123578]\d{8,9}$/;
+// After a label ("DD: 01732 555 0192") a twelfth digit is a slip or a run-on extension, still theirs.
+const LABELLED_NUMBER = /^0[123578]\d{8,10}$/;
+const NUMBER_LABEL =
+  /(?<![\p{L}])(?:DD|Direct(?:[ \t]+(?:dial|line))?|Tel|Telephone|Phone|T|M|Mob|Mobile)[ \t]*[:.][ \t]*$/u;
 // Between digit groups: a space or two, or a dash or dot with a space either side or none. Never a
 // slash (dates, planning references) or a comma (money).
 const GROUP_SEPARATOR = /(?:[ \u00a0]?[-.–][ \u00a0]?|[ \u00a0]{1,2})(?=\d)/y;
@@ -170,7 +177,8 @@ function readTelephoneNumber(text: string, from: number): Found | null {
   // followed by another one; "0123 4567 8901 2345" never becomes one.
   for (const end of ends.reverse()) {
     const national = international && !end.digits.startsWith('0') ? `0${end.digits}` : end.digits;
-    if (!NATIONAL_NUMBER.test(national)) continue;
+    const labelled = NUMBER_LABEL.test(text.slice(Math.max(0, from - 16), from));
+    if (!(labelled ? LABELLED_NUMBER : NATIONAL_NUMBER).test(national)) continue;
     const after = text[end.at];
     if (isWordChar(after) || (after === '/' && /\d/.test(text[end.at + 1] ?? ''))) return null;
     return { kind: 'telephone number', from, to: end.at };
