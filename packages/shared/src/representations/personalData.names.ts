@@ -1,0 +1,191 @@
+import { en, en_GH, en_IN, en_NG, pl, ur, yo_NG } from '@faker-js/faker';
+
+/**
+ * Names with no cue (issue 26): a person named in a petition's list, a child in the text ("my
+ * granddaughter Poppy-Rose"), a signature with no sign-off, "J. Smith", "Zhou, Mr Jianguo".
+ *
+ * Forenames and surnames come from @faker-js/faker's locale data (MIT, shipped in the package, no
+ * network): English, Indian, Nigerian, Ghanaian, Yoruba, Urdu and Polish lists, the populations
+ * whose names the cue-only rules missed. A forename that is also an everyday word ("Will", "May",
+ * "Grace") or a Kent place is not taken on its own.
+ */
+
+type Range = { from: number; to: number };
+type Definition = { person?: { first_name?: unknown; last_name?: unknown } };
+
+function collect(value: unknown, into: Set<string>): void {
+  if (typeof value === 'string') into.add(value.toLowerCase());
+  else if (Array.isArray(value))
+    for (const v of value) collect(typeof v === 'object' && v ? (v as { value?: unknown }).value : v, into);
+  else if (value && typeof value === 'object') for (const v of Object.values(value)) collect(v, into);
+}
+
+let lists: { forenames: Set<string>; surnames: Set<string> } | null = null;
+
+// Built on first use: the detector module is imported by pages that never run it.
+function nameLists() {
+  if (lists) return lists;
+  const forenames = new Set<string>(EXTRA_FORENAMES);
+  const surnames = new Set<string>();
+  for (const locale of [en, en_GH, en_IN, en_NG, pl, ur, yo_NG] as Definition[]) {
+    collect(locale.person?.first_name, forenames);
+    collect(locale.person?.last_name, surnames);
+  }
+  for (const word of EVERYDAY_WORDS) forenames.delete(word);
+  lists = { forenames, surnames };
+  return lists;
+}
+
+// Common British, Welsh, Scottish and Irish forenames the lists above lack.
+// prettier-ignore
+const EXTRA_FORENAMES = [
+  'siobhan', 'hamish', 'alistair', 'alasdair', 'mairi', 'catriona', 'geraint', 'rhys', 'rhodri', 'callum',
+  'carys', 'hywel', 'eleri', 'sian', 'siân', 'sioned', 'gwenllian', 'myfanwy', 'dafydd', 'ffion', 'elis',
+  'iwan', 'aoife', 'niamh', 'padraig', 'pádraig', 'seán', 'sean', 'tamsin', 'fenella', 'isla', 'tilly',
+  'bev', 'geoff', 'jas', 'kasia', 'tunde', 'femi', 'bisi', 'tobi', 'olu', 'shanice', 'keisha', 'maisie',
+  'ellie', 'alfie', 'kai', 'poppy', 'nain', 'jen', 'jo', 'dot', 'deepak', 'seema', 'sunil', 'sandeep',
+  'harpreet', 'rajesh', 'nikhil', 'priti', 'priyanka', 'deepa', 'meera', 'lakshmi', 'vikram', 'faisal',
+  'rubina', 'rahima', 'ayesha', 'tariq', 'idris', 'imran', 'nkechi', 'ngozi', 'obinna', 'chinedu',
+  'adaeze', 'babatunde', 'bisola', 'wojciech', 'stanislaw', 'tomasz', 'dušan', 'ivana', 'beatrix', 'jiahui',
+  'jianguo', 'xiuying', 'wei', 'kayden', 'archie', 'gracie', 'harriet', 'hugo', 'vernon', 'connor',
+];
+
+// Forenames that are everyday words or places here: never a name on their own.
+// prettier-ignore
+const EVERYDAY_WORDS = [
+  'will', 'may', 'june', 'april', 'august', 'mark', 'rose', 'hope', 'grace', 'faith', 'joy', 'dawn',
+  'summer', 'autumn', 'winter', 'holly', 'ivy', 'hazel', 'heather', 'olive', 'pearl', 'amber', 'crystal',
+  'violet', 'brook', 'brooke', 'river', 'sky', 'storm', 'chase', 'hunter', 'mason', 'page', 'lane',
+  'dean', 'bill', 'sue', 'don', 'ray', 'rob', 'art', 'guy', 'jack', 'nick', 'frank', 'earl', 'king',
+  'prince', 'major', 'sterling', 'ford', 'hall', 'park', 'wood', 'field', 'fields', 'hill', 'green',
+  'brown', 'white', 'black', 'gray', 'grey', 'young', 'long', 'little', 'early', 'bishop', 'church',
+  'christian', 'royal', 'bay', 'lincoln', 'kent', 'devon', 'chester', 'warren', 'miles', 'wade', 'drew',
+  'rich', 'sunny', 'sandy', 'justice', 'patience', 'victoria', 'albert', 'regent', 'ash', 'rowan',
+  'aspen', 'oak', 'birch', 'willow', 'robin', 'wren', 'jay', 'lark', 'case', 'cash', 'price', 'cole',
+  'marsh', 'golden', 'silver', 'noble', 'love', 'honor', 'honour', 'reason', 'trinity', 'paris', 'london',
+  'florence', 'india', 'china', 'jordan', 'israel', 'kenya', 'sydney', 'georgia', 'carolina', 'dakota',
+  'madison', 'phoenix', 'orlando', 'austin', 'dallas', 'houston', 'denver', 'troy', 'york', 'malling',
+  'sevenoaks', 'tonbridge', 'maidstone', 'snodland', 'hadlow', 'offham', 'ryarsh', 'wrotham', 'burham',
+  'ditton', 'larkfield', 'leybourne', 'aylesford', 'borough', 'council', 'plan', 'policy', 'site', 'north',
+  'south', 'east', 'west', 'monday', 'friday', 'sunday', 'christmas', 'easter', 'ali', 'an', 'in', 'le',
+  'la', 'de', 'the', 'and', 'so', 'no', 'yes', 'ok', 'max', 'norman', 'tudor', 'stuart', 'tyler', 'carter',
+  'cooper', 'taylor', 'baker', 'rowe', 'lee', 'do', 'son', 'bo', 'al', 'ed', 'em', 'su', 'di', 'ma',
+  'ta', 'ty', 'vi', 'era', 'star', 'sun', 'moon', 'angel', 'amen', 'bright', 'clay', 'stone', 'forest',
+  'dale', 'glen', 'cliff', 'heath', 'moss', 'reed', 'rush', 'bud', 'chip', 'buck', 'duke', 'baron',
+  'sterling', 'fair', 'tanner', 'harbour', 'harbor', 'miller', 'fisher', 'gardner', 'porter', 'hayward',
+];
+
+const WORD = /\p{Lu}(?:['’]\p{Lu})?\p{Ll}+(?:-\p{Lu}\p{Ll}+)*/uy;
+
+export function isForename(word: string): boolean {
+  const { forenames } = nameLists();
+  const parts = word.toLowerCase().split('-');
+  return parts.every((p) => forenames.has(p));
+}
+
+export function isSurname(word: string): boolean {
+  return nameLists().surnames.has(word.toLowerCase());
+}
+
+function wordAt(text: string, at: number): string | null {
+  WORD.lastIndex = at;
+  const m = WORD.exec(text);
+  if (!m) return null;
+  const after = text[at + m[0].length];
+  return after !== undefined && /[\p{L}\p{N}]/u.test(after) ? null : m[0];
+}
+
+/**
+ * A capitalised forename from the lists and the capitalised words after it ("Priya Balasubramanian",
+ * "Summer Rose Tolley", "Jean-Paul Mercier"), or the forename alone. `isNameWord` rules out what
+ * ends a name (street types, "Council", months).
+ */
+export function findForenameNames(
+  text: string,
+  isNameWord: (word: string, position: number) => boolean,
+): Range[] {
+  const found: Range[] = [];
+  const candidate = /(?<![\p{L}\p{N}'’-])\p{Lu}/gu;
+  for (let m = candidate.exec(text); m; m = candidate.exec(text)) {
+    const first = wordAt(text, m.index);
+    if (first === null || !isForename(first) || !isNameWord(first, 0)) continue;
+    let to = m.index + first.length;
+    let position = 1;
+    for (;;) {
+      const gap = /[ \t\u00a0]+(?:\p{Lu}\.[ \t\u00a0]*)?/uy;
+      gap.lastIndex = to;
+      const g = gap.exec(text);
+      if (!g) break;
+      const next = wordAt(text, to + g[0].length);
+      if (next === null || !isNameWord(next, position) || position >= 3) break;
+      to += g[0].length + next.length;
+      position++;
+    }
+    // "the end of April", a forename that starts a sentence alone ("Will the council…") is no name.
+    if (position === 1 && /(?:^|[.!?]\s+)$/u.test(text.slice(Math.max(0, m.index - 3), m.index))) {
+      const nextChar = text[to];
+      if (nextChar === ' ' && /^ [a-z]/.test(text.slice(to, to + 2))) continue;
+    }
+    found.push({ from: m.index, to });
+    candidate.lastIndex = to;
+  }
+  return found;
+}
+
+/** Initials and a surname: "J. Smith", "E. J. Pemberton-Smythe", "J P Doyle". */
+export function findInitialledNames(
+  text: string,
+  isNameWord: (word: string, position: number) => boolean,
+): Range[] {
+  const found: Range[] = [];
+  // Each initial stands apart: "UK Power", "SPDs" and "PS. Sorry" are not initials.
+  const initials =
+    /(?<![\p{L}\p{N}.])(?:\p{Lu}(?:\.[ \t\u00a0]*|[ \t\u00a0]+)){1,3}(?:&[ \t\u00a0]*(?:\p{Lu}(?:\.[ \t\u00a0]*|[ \t\u00a0]+)){1,2})?(?=\p{Lu}\p{Ll})/gu;
+  for (let m = initials.exec(text); m; m = initials.exec(text)) {
+    // A single bare capital ("I Smith", "A Road") needs its full stop.
+    if (!m[0].includes('.') && m[0].replace(/[\s&]/g, '').length < 2) continue;
+    if (/^I[ \t]/.test(m[0]) && !m[0].includes('.')) continue;
+    const at = m.index + m[0].length;
+    const surname = wordAt(text, at);
+    if (surname === null || !isNameWord(surname, 1)) continue;
+    found.push({ from: m.index, to: at + surname.length });
+  }
+  return found;
+}
+
+/** Every other occurrence of a surname or forename already found in the letter. */
+export function findRepeats(
+  text: string,
+  names: readonly Range[],
+  isNameWord: (word: string) => boolean,
+): Range[] {
+  const words = new Set<string>();
+  for (const name of names) {
+    for (const word of text.slice(name.from, name.to).split(/[\s,]+/)) {
+      const bare = word.replace(/[.()]/g, '');
+      if (
+        bare.length >= 3 &&
+        /^\p{Lu}/u.test(bare) &&
+        isNameWord(bare) &&
+        !EVERYDAY_WORDS.includes(bare.toLowerCase())
+      )
+        words.add(bare);
+    }
+  }
+  if (words.size === 0) return [];
+  const escaped = [...words].map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
+  const pattern = new RegExp(
+    `(?<![\\p{L}\\p{N}'’-])(?:${escaped.join('|')})(?:['’]s)?(?![\\p{L}\\p{N}-])`,
+    'gu',
+  );
+  const found: Range[] = [];
+  for (const m of text.matchAll(pattern)) {
+    const to = m.index + m[0].length;
+    // "Eke-Pearson Planning", "the Peters Village development", "Martin Square": a firm or place.
+    const next = /^[ \t]+(\p{Lu}[\p{L}'’-]+)/u.exec(text.slice(to, to + 30))?.[1];
+    if (next !== undefined && !isNameWord(next)) continue;
+    if (/(?:^|[^\p{L}])[Tt]he[ \t]+$/u.test(text.slice(Math.max(0, m.index - 5), m.index))) continue;
+    found.push({ from: m.index, to: m.index + m[0].replace(/['’]s$/, '').length });
+  }
+  return found;
+}
