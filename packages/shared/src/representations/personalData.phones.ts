@@ -94,3 +94,63 @@ export function findTelephoneNumbers(text: string): Found[] {
   }
   return found;
 }
+
+// Numbers written out or spaced so robots miss them (issue 26): "zero seven seven zero zero …",
+// "oh seven seven oh oh, nine oh oh, one two four", "0 7 7 0 0 9 0 0 3 8 8", "07700 9OO 612".
+const DIGIT_WORDS: Record<string, string> = {
+  zero: '0',
+  oh: '0',
+  nought: '0',
+  one: '1',
+  two: '2',
+  three: '3',
+  four: '4',
+  five: '5',
+  six: '6',
+  seven: '7',
+  eight: '8',
+  nine: '9',
+};
+const SPELLED_TOKEN =
+  /(?:zero|oh|nought|one|two|three|four|five|six|seven|eight|nine|double|treble|triple|[0-9O]+)(?![\p{L}\p{N}])/iuy;
+const SPELLED_GAP = /[ \t,.-]{1,3}/y;
+const SPELLED_START = /(?<![\p{L}\p{N}])(?:zero|oh|nought|0)(?![\p{L}])/giu;
+
+export function findWrittenOutNumbers(text: string): Found[] {
+  const found: Found[] = [];
+  SPELLED_START.lastIndex = 0;
+  for (let m = SPELLED_START.exec(text); m; m = SPELLED_START.exec(text)) {
+    let at = m.index;
+    let digits = '';
+    let end = at;
+    let repeat = 1;
+    let tokens = 0;
+    let obfuscated = false;
+    for (;;) {
+      const token = stickyMatch(SPELLED_TOKEN, text, at);
+      if (token === null) break;
+      const lower = token.toLowerCase();
+      if (lower === 'double') repeat = 2;
+      else if (lower === 'treble' || lower === 'triple') repeat = 3;
+      else {
+        const value = DIGIT_WORDS[lower] ?? token.replace(/O/g, '0');
+        if (!/^\d+$/.test(value) || (value !== token && !(lower in DIGIT_WORDS) && !/\d/.test(token))) break;
+        if (lower in DIGIT_WORDS || value !== token || token.length === 1) obfuscated = true;
+        digits += value.repeat(repeat);
+        repeat = 1;
+      }
+      tokens++;
+      at += token.length;
+      end = at;
+      if (digits.length >= 11) break;
+      const gap = stickyMatch(SPELLED_GAP, text, at);
+      if (gap === null) break;
+      at += gap.length;
+    }
+    if (obfuscated && tokens >= 3 && /^0[1-9]\d{8,9}$/.test(digits)) {
+      found.push({ kind: 'telephone number', from: m.index, to: end });
+      SPELLED_START.lastIndex = end;
+    }
+  }
+  return found;
+}

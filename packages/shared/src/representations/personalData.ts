@@ -1,5 +1,6 @@
 import { isOrganisationContact } from './personalData.context';
-import { findTelephoneNumbers } from './personalData.phones';
+import { findObfuscatedEmails } from './personalData.emails';
+import { findTelephoneNumbers, findWrittenOutNumbers } from './personalData.phones';
 import { matches, stickyMatch } from './personalData.text';
 import { findForenameNames, findInitialledNames, findRepeats, isForename } from './personalData.names';
 import type { RedactionType } from './statuses';
@@ -37,7 +38,12 @@ export const personalDataMessages = {
 } as const;
 
 export function detectPersonalData(text: string, known?: { names?: string[] }): PersonalDataProposal[] {
-  let found: Found[] = [...findEmailAddresses(text), ...findTelephoneNumbers(text), ...findAddresses(text)];
+  let found: Found[] = [
+    ...findEmailAddresses(text),
+    ...findTelephoneNumbers(text),
+    ...findWrittenOutNumbers(text),
+    ...findAddresses(text),
+  ];
   found.push(...findNames(text, known?.names ?? []), ...findSenderBlocks(text, found));
   // Councillors' names are dropped before their words are looked for elsewhere in the letter.
   const publicFigures = findPublicFigures(text);
@@ -95,11 +101,12 @@ const EMAIL =
   /(?<![\p{L}\p{N}._%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+'-]*[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}(?![\p{L}\p{N}-])/u;
 
 function findEmailAddresses(text: string): Found[] {
-  return [...matches(EMAIL, text)].map((m) => ({
+  const found: Found[] = [...matches(EMAIL, text)].map((m) => ({
     kind: 'email address',
     from: m.index,
     to: m.index + m[0].length,
   }));
+  return [...found, ...findObfuscatedEmails(text).map((r) => ({ kind: 'email address' as const, ...r }))];
 }
 
 // ---------------------------------------------------------------------------------------------
