@@ -97,7 +97,9 @@ export function isOrganisationContact(
   const sentence = sentenceAround(text, at);
   const listed = isListBlock(block);
   if (listed && ORGANISATION.test(linesNear(text, at, blockRange))) {
-    if (kind === 'address') return true;
+    // "Lead petitioner: Mrs Kelly Marsh, 14 Constitution Hill": a person's own address on their line.
+    if (kind === 'address')
+      return !/(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]/u.test(lineStartBefore(text, at.from));
     if (kind === 'telephone number') {
       const lead = lineStartBefore(text, at.from);
       if (DIRECT_LINE.test(lead) || /^(?:\+44[ \t]*)?0?7/.test(found)) return false;

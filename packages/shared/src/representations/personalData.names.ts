@@ -10,6 +10,33 @@ import { en, en_GH, en_IN, en_NG, pl, ur, yo_NG } from '@faker-js/faker';
  * "Grace") or a Kent place is not taken on its own.
  */
 
+// Words that end a name when they follow it ("Mr Smith Planning Officer") and that never make a
+// sign-off line a person's name ("Kent Wildlife Trust").
+// prettier-ignore
+export const NOT_NAME_WORDS = [
+  'Council', 'Borough', 'District', 'County', 'Parish', 'Town', 'City', 'Planning', 'Plan', 'Local',
+  'Policy', 'Policies', 'Officer', 'Officers', 'Inspector', 'Team', 'Department', 'Committee', 'Trust',
+  'Society', 'Association', 'Group', 'Forum', 'Partnership', 'Network', 'Campaign', 'Action', 'Alliance',
+  'Federation', 'Residents', 'Resident', 'Ltd', 'Limited', 'LLP', 'PLC', 'Homes', 'Developments',
+  'Estates', 'Consultants', 'Consulting', 'Associates', 'Agency', 'England', 'Kent', 'Water', 'Wildlife',
+  'Woodland', 'Highways', 'School', 'Surgery', 'Practice', 'Hospital', 'Church', 'Station', 'Regulation',
+  'Consultation', 'Objection', 'Objector', 'Objectors', 'Representation', 'MP', 'Chair', 'Chairman',
+  'Secretary', 'Clerk', 'Director', 'Manager', 'Sent', 'Enc', 'Encl', 'Attachments', 'Attachment',
+  'Sincerely', 'Faithfully', 'Regards', 'Thanks', 'Thank', 'Best', 'Kind', 'Yours', 'Dear', 'Please',
+  'The', 'This', 'That', 'We', 'My', 'Our', 'It', 'Green', 'Belt', 'January', 'February', 'March',
+  'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'Monday',
+  'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
+  // Form headings, firms and places that read like names in lists (issue 26).
+  'Name', 'Names', 'Title', 'Organisation', 'Job', 'Address', 'Postcode', 'Email', 'Telephone', 'Tel',
+  'Comment', 'Comments', 'Transport', 'Landscape', 'Charity', 'Ward', 'Member', 'Members', 'Planner',
+  'Architect', 'Architects', 'Solicitors', 'Club', 'Research', 'Building', 'Power', 'Box', 'Village',
+  'Marina', 'Objective', 'Communities', 'Growth', 'Sorry', 'Kings', 'Graduate', 'Principal', 'Senior',
+  'Associate', 'Management', 'Marine', 'Cycling', 'Abbey', 'In', 'On', 'At', 'Of', 'To', 'As', 'If',
+  'Is', 'By', 'Or', 'An', 'And', 'For', 'From', 'With', 'Re', 'Ref', 'Site', 'Sites', 'Appendix',
+  'Figure', 'Table', 'Section', 'Paragraph', 'Page', 'Hi', 'Hello', 'PS', 'NB', 'Mon', 'Tue', 'Wed',
+  'Thu', 'Fri', 'Sat', 'Sun',
+];
+
 type Range = { from: number; to: number };
 type Definition = { person?: { first_name?: unknown; last_name?: unknown } };
 

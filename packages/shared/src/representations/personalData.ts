@@ -2,7 +2,13 @@ import { isOrganisationContact } from './personalData.context';
 import { findObfuscatedEmails } from './personalData.emails';
 import { findTelephoneNumbers, findWrittenOutNumbers } from './personalData.phones';
 import { matches, stickyMatch } from './personalData.text';
-import { findForenameNames, findInitialledNames, findRepeats, isForename } from './personalData.names';
+import {
+  findForenameNames,
+  findInitialledNames,
+  findRepeats,
+  isForename,
+  NOT_NAME_WORDS,
+} from './personalData.names';
 import type { RedactionType } from './statuses';
 
 /**
@@ -208,6 +214,9 @@ function addressStartBefore(text: string, postcodeFrom: number): number | null {
       }
       return part.from + street.index;
     }
+    // "10 Willowside", "2 Church Field": a number and a street with no street type, before a postcode.
+    if (index > 0 && /^\d{1,3}[A-Za-z]?[ \t]+\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?$/u.test(trimmed))
+      return part.from + part.text.indexOf(trimmed);
     if (trimmed !== '' && UNNUMBERED_LINE.test(trimmed) && index > 0) {
       start = part.from + part.text.indexOf(trimmed);
       continue;
@@ -228,11 +237,15 @@ function mergeOverlapping(addresses: Found[]): Found[] {
   return merged;
 }
 
-function findAddresses(text: string): Found[] {
+function findAddressesAsWritten(text: string): Found[] {
   const found: Found[] = [];
-  for (const pattern of [STREET_ADDRESS, NAMED_HOUSE_ADDRESS]) {
-    for (const m of matches(pattern, text))
-      found.push({ kind: 'address', from: m.index, to: m.index + m[0].length });
+  for (const pattern of [STREET_ADDRESS, NAMED_HOUSE_ADDRESS, QUOTED_HOUSE_ADDRESS]) {
+    for (const m of matches(pattern, text)) {
+      const to = m.index + m[0].length;
+      // The town after the street: "2 Chapel Row, East Malling", up to a comma, a stop or the line's end.
+      const town = stickyMatch(TOWN_AFTER, text, to);
+      found.push({ kind: 'address', from: m.index, to: to + (town?.length ?? 0) });
+    }
   }
   for (const postcode of findUkPostcodes(text)) {
     found.push({
@@ -241,7 +254,62 @@ function findAddresses(text: string): Found[] {
       to: postcode.to,
     });
   }
-  return mergeOverlapping(found);
+  return found;
+}
+
+// "'Sunnyside', Comp Lane", "\"Rosemead\", Church Road": a house name in quotes and its street.
+const QUOTED_HOUSE_ADDRESS = new RegExp(
+  `['‘"“]\\p{Lu}[\\p{L} '’-]{2,30}['’"”],?${GAP}(?:\\d{1,3}${GAP})?${STREET_NAME}(?![\\p{L}\\p{N}])`,
+  'u',
+);
+
+const TOWN_AFTER =
+  /(?:,[ \t]*\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:upon|on|under|next|the|\p{Lu}[\p{Ll}'’-]+)){0,3}){1,2}(?=[ \t]*(?:[,.;)\r\n]|$))/uy;
+
+/** Each word with a capital and then small letters, at the same offsets ("19 CASTLE STREET"). */
+function titleCase(text: string): string {
+  return text.replace(/\p{L}+/gu, (word) => {
+    const titled = word[0]!.toUpperCase() + word.slice(1).toLowerCase();
+    return titled.length === word.length ? titled : word;
+  });
+}
+
+// A heading naming a site, not where someone lives: "LAND AT 14 STATION ROAD".
+const SITE_HEADING =
+  /(?:LAND|SITE|FIELD|RE:?|OFF|NEAR|ADJACENT|ADJOINING|AT|OF|BEHIND|NORTH|SOUTH|EAST|WEST)[ \t]+$/;
+
+/**
+ * Addresses written all in capitals or all in small letters (issue 26): found on a title-cased copy
+ * of the text, kept when the original is a capitals block that is not a site heading, or small
+ * letters with a postcode or a short street type ("41 bramley rd snodland").
+ */
+function findAddressesInAnyCase(text: string): Found[] {
+  if (!/[A-Z]{4}|(?<![\p{L}\p{N}])\d{1,3}[ \t]+[a-z]/u.test(text)) return [];
+  const kept: Found[] = [];
+  for (const f of findAddressesAsWritten(titleCase(text))) {
+    const original = text.slice(f.from, f.to);
+    const letters = original.replace(/[^\p{L}]/gu, '');
+    const upper = letters === letters.toUpperCase();
+    const lower = letters === letters.toLowerCase();
+    if (upper) {
+      const lineStart = text.lastIndexOf('\n', f.from - 1) + 1;
+      if (SITE_HEADING.test(text.slice(lineStart, f.from))) continue;
+      if (!/\d|COTTAGE|HOUSE|FARM|BARN|LODGE|FLAT/.test(original)) continue;
+      kept.push(f);
+    } else if (lower) {
+      const line = text.slice(
+        f.from,
+        text.indexOf('\n', f.to) === -1 ? text.length : text.indexOf('\n', f.to),
+      );
+      if (findUkPostcodes(line).length > 0 || /(?<![\p{L}])(?:rd|st|ave|cl|ln|dr)(?![\p{L}])/u.test(original))
+        kept.push(f);
+    }
+  }
+  return kept;
+}
+
+function findAddresses(text: string): Found[] {
+  return mergeOverlapping([...findAddressesAsWritten(text), ...findAddressesInAnyCase(text)]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,32 +323,6 @@ const TITLES = [
 const TITLE = `(?:Mr\\.?[ \\t]+(?:and|&)[ \\t]+Mrs|${TITLES.join('|')})\\.?`;
 const TITLE_AT = new RegExp(`(?<![\\p{L}\\p{N}])${TITLE}[ \\t\\u00a0]+`, 'gu');
 
-// Words that end a name when they follow it ("Mr Smith Planning Officer") and that never make a
-// sign-off line a person's name ("Kent Wildlife Trust").
-// prettier-ignore
-const NOT_NAME_WORDS = [
-  'Council', 'Borough', 'District', 'County', 'Parish', 'Town', 'City', 'Planning', 'Plan', 'Local',
-  'Policy', 'Policies', 'Officer', 'Officers', 'Inspector', 'Team', 'Department', 'Committee', 'Trust',
-  'Society', 'Association', 'Group', 'Forum', 'Partnership', 'Network', 'Campaign', 'Action', 'Alliance',
-  'Federation', 'Residents', 'Resident', 'Ltd', 'Limited', 'LLP', 'PLC', 'Homes', 'Developments',
-  'Estates', 'Consultants', 'Consulting', 'Associates', 'Agency', 'England', 'Kent', 'Water', 'Wildlife',
-  'Woodland', 'Highways', 'School', 'Surgery', 'Practice', 'Hospital', 'Church', 'Station', 'Regulation',
-  'Consultation', 'Objection', 'Objector', 'Objectors', 'Representation', 'MP', 'Chair', 'Chairman',
-  'Secretary', 'Clerk', 'Director', 'Manager', 'Sent', 'Enc', 'Encl', 'Attachments', 'Attachment',
-  'Sincerely', 'Faithfully', 'Regards', 'Thanks', 'Thank', 'Best', 'Kind', 'Yours', 'Dear', 'Please',
-  'The', 'This', 'That', 'We', 'My', 'Our', 'It', 'Green', 'Belt', 'January', 'February', 'March',
-  'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'Monday',
-  'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
-  // Form headings, firms and places that read like names in lists (issue 26).
-  'Name', 'Names', 'Title', 'Organisation', 'Job', 'Address', 'Postcode', 'Email', 'Telephone', 'Tel',
-  'Comment', 'Comments', 'Transport', 'Landscape', 'Charity', 'Ward', 'Member', 'Members', 'Planner',
-  'Architect', 'Architects', 'Solicitors', 'Club', 'Research', 'Building', 'Power', 'Box', 'Village',
-  'Marina', 'Objective', 'Communities', 'Growth', 'Sorry', 'Kings', 'Graduate', 'Principal', 'Senior',
-  'Associate', 'Management', 'Marine', 'Cycling', 'Abbey', 'In', 'On', 'At', 'Of', 'To', 'As', 'If',
-  'Is', 'By', 'Or', 'An', 'And', 'For', 'From', 'With', 'Re', 'Ref', 'Site', 'Sites', 'Appendix',
-  'Figure', 'Table', 'Section', 'Paragraph', 'Page', 'Hi', 'Hello', 'PS', 'NB', 'Mon', 'Tue', 'Wed',
-  'Thu', 'Fri', 'Sat', 'Sun',
-];
 const NOT_NAMES = new Set(
   [...NOT_NAME_WORDS, ...STREET_TYPES, ...HOUSE_WORDS].map((word) => word.toLowerCase()),
 );
