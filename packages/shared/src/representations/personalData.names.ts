@@ -47,7 +47,7 @@ function collect(value: unknown, into: Set<string>): void {
   else if (value && typeof value === 'object') for (const v of Object.values(value)) collect(v, into);
 }
 
-let lists: { forenames: Set<string>; surnames: Set<string> } | null = null;
+let lists: { forenames: Set<string>; surnames: Set<string>; withSurnameOnly: Set<string> } | null = null;
 
 // Built on first use: the detector module is imported by pages that never run it.
 function nameLists() {
@@ -58,8 +58,12 @@ function nameLists() {
     collect(locale.person?.first_name, forenames);
     collect(locale.person?.last_name, surnames);
   }
-  for (const word of EVERYDAY_WORDS) forenames.delete(word);
-  lists = { forenames, surnames };
+  const withSurnameOnly = new Set<string>();
+  for (const word of EVERYDAY_WORDS) {
+    if (forenames.delete(word) && WITH_A_SURNAME.includes(word)) withSurnameOnly.add(word);
+  }
+  for (const word of WITH_A_SURNAME) withSurnameOnly.add(word);
+  lists = { forenames, surnames, withSurnameOnly };
   return lists;
 }
 
@@ -79,27 +83,248 @@ const EXTRA_FORENAMES = [
 
 // Forenames that are everyday words or places here: never a name on their own.
 // prettier-ignore
+// Of those, the ones that are a forename when a surname follows: "June Appleby", "Bill Harcourt".
+// prettier-ignore
+const WITH_A_SURNAME = [
+  'will', 'may', 'june', 'april', 'mark', 'rose', 'hope', 'grace', 'faith', 'joy', 'dawn', 'summer',
+  'holly', 'ivy', 'hazel', 'heather', 'olive', 'pearl', 'amber', 'violet', 'bill', 'sue', 'don', 'ray',
+  'rob', 'jack', 'nick', 'frank', 'guy', 'dean', 'len', 'ron', 'robin', 'rowan', 'lee', 'max', 'norman',
+  'stuart', 'miles', 'drew', 'warren', 'victoria', 'albert', 'ali', 'jordan', 'florence',
+];
 const EVERYDAY_WORDS = [
-  'will', 'may', 'june', 'april', 'august', 'mark', 'rose', 'hope', 'grace', 'faith', 'joy', 'dawn',
-  'summer', 'autumn', 'winter', 'holly', 'ivy', 'hazel', 'heather', 'olive', 'pearl', 'amber', 'crystal',
-  'violet', 'brook', 'brooke', 'river', 'sky', 'storm', 'chase', 'hunter', 'mason', 'page', 'lane',
-  'dean', 'bill', 'sue', 'don', 'ray', 'rob', 'art', 'guy', 'jack', 'nick', 'frank', 'earl', 'king',
-  'prince', 'major', 'sterling', 'ford', 'hall', 'park', 'wood', 'field', 'fields', 'hill', 'green',
-  'brown', 'white', 'black', 'gray', 'grey', 'young', 'long', 'little', 'early', 'bishop', 'church',
-  'christian', 'royal', 'bay', 'lincoln', 'kent', 'devon', 'chester', 'warren', 'miles', 'wade', 'drew',
-  'rich', 'sunny', 'sandy', 'justice', 'patience', 'victoria', 'albert', 'regent', 'ash', 'rowan',
-  'aspen', 'oak', 'birch', 'willow', 'robin', 'wren', 'jay', 'lark', 'case', 'cash', 'price', 'cole',
-  'marsh', 'golden', 'silver', 'noble', 'love', 'honor', 'honour', 'reason', 'trinity', 'paris', 'london',
-  'florence', 'india', 'china', 'jordan', 'israel', 'kenya', 'sydney', 'georgia', 'carolina', 'dakota',
-  'madison', 'phoenix', 'orlando', 'austin', 'dallas', 'houston', 'denver', 'troy', 'york', 'malling',
-  'sevenoaks', 'tonbridge', 'maidstone', 'snodland', 'hadlow', 'offham', 'ryarsh', 'wrotham', 'burham',
-  'ditton', 'larkfield', 'leybourne', 'aylesford', 'borough', 'council', 'plan', 'policy', 'site', 'north',
-  'south', 'east', 'west', 'monday', 'friday', 'sunday', 'christmas', 'easter', 'ali', 'an', 'in', 'le',
-  'la', 'de', 'the', 'and', 'so', 'no', 'yes', 'ok', 'max', 'norman', 'tudor', 'stuart', 'tyler', 'carter',
-  'cooper', 'taylor', 'baker', 'rowe', 'lee', 'do', 'son', 'bo', 'al', 'ed', 'em', 'su', 'di', 'ma',
-  'ta', 'ty', 'vi', 'era', 'star', 'sun', 'moon', 'angel', 'amen', 'bright', 'clay', 'stone', 'forest',
-  'dale', 'glen', 'cliff', 'heath', 'moss', 'reed', 'rush', 'bud', 'chip', 'buck', 'duke', 'baron',
-  'sterling', 'fair', 'tanner', 'harbour', 'harbor', 'miller', 'fisher', 'gardner', 'porter', 'hayward',
+  'will',
+  'may',
+  'june',
+  'april',
+  'august',
+  'mark',
+  'rose',
+  'hope',
+  'grace',
+  'faith',
+  'joy',
+  'dawn',
+  'summer',
+  'autumn',
+  'winter',
+  'holly',
+  'ivy',
+  'hazel',
+  'heather',
+  'olive',
+  'pearl',
+  'amber',
+  'crystal',
+  'violet',
+  'brook',
+  'brooke',
+  'river',
+  'sky',
+  'storm',
+  'chase',
+  'hunter',
+  'mason',
+  'page',
+  'lane',
+  'dean',
+  'bill',
+  'sue',
+  'don',
+  'ray',
+  'rob',
+  'art',
+  'guy',
+  'jack',
+  'nick',
+  'frank',
+  'earl',
+  'king',
+  'prince',
+  'major',
+  'sterling',
+  'ford',
+  'hall',
+  'park',
+  'wood',
+  'field',
+  'fields',
+  'hill',
+  'green',
+  'brown',
+  'white',
+  'black',
+  'gray',
+  'grey',
+  'young',
+  'long',
+  'little',
+  'early',
+  'bishop',
+  'church',
+  'christian',
+  'royal',
+  'bay',
+  'lincoln',
+  'kent',
+  'devon',
+  'chester',
+  'warren',
+  'miles',
+  'wade',
+  'drew',
+  'rich',
+  'sunny',
+  'sandy',
+  'justice',
+  'patience',
+  'victoria',
+  'albert',
+  'regent',
+  'ash',
+  'rowan',
+  'aspen',
+  'oak',
+  'birch',
+  'willow',
+  'robin',
+  'wren',
+  'jay',
+  'lark',
+  'case',
+  'cash',
+  'price',
+  'cole',
+  'marsh',
+  'golden',
+  'silver',
+  'noble',
+  'love',
+  'honor',
+  'honour',
+  'reason',
+  'trinity',
+  'paris',
+  'london',
+  'florence',
+  'india',
+  'china',
+  'jordan',
+  'israel',
+  'kenya',
+  'sydney',
+  'georgia',
+  'carolina',
+  'dakota',
+  'madison',
+  'phoenix',
+  'orlando',
+  'austin',
+  'dallas',
+  'houston',
+  'denver',
+  'troy',
+  'york',
+  'malling',
+  'sevenoaks',
+  'tonbridge',
+  'maidstone',
+  'snodland',
+  'hadlow',
+  'offham',
+  'ryarsh',
+  'wrotham',
+  'burham',
+  'ditton',
+  'larkfield',
+  'leybourne',
+  'aylesford',
+  'borough',
+  'council',
+  'plan',
+  'policy',
+  'site',
+  'north',
+  'south',
+  'east',
+  'west',
+  'monday',
+  'friday',
+  'sunday',
+  'christmas',
+  'easter',
+  'ali',
+  'an',
+  'in',
+  'le',
+  'la',
+  'de',
+  'the',
+  'and',
+  'so',
+  'no',
+  'yes',
+  'ok',
+  'max',
+  'norman',
+  'tudor',
+  'stuart',
+  'tyler',
+  'carter',
+  'cooper',
+  'taylor',
+  'baker',
+  'rowe',
+  'lee',
+  'do',
+  'son',
+  'bo',
+  'al',
+  'ed',
+  'em',
+  'su',
+  'di',
+  'ma',
+  'ta',
+  'ty',
+  'vi',
+  'era',
+  'star',
+  'sun',
+  'moon',
+  'angel',
+  'amen',
+  'bright',
+  'clay',
+  'stone',
+  'forest',
+  'dale',
+  'glen',
+  'cliff',
+  'heath',
+  'moss',
+  'reed',
+  'rush',
+  'bud',
+  'chip',
+  'buck',
+  'duke',
+  'baron',
+  'sterling',
+  'fair',
+  'tanner',
+  'harbour',
+  'harbor',
+  'miller',
+  'fisher',
+  'gardner',
+  'porter',
+  'hayward',
+];
+
+// prettier-ignore
+const PLACE_WORDS = [
+  'street', 'road', 'lane', 'avenue', 'close', 'hill', 'park', 'way', 'green', 'court', 'community',
+  'drive', 'place', 'gardens', 'row', 'square', 'farm', 'house', 'cottage', 'wood', 'meadow', 'field',
 ];
 
 const WORD = /\p{Lu}(?:['’]\p{Lu})?\p{Ll}+(?:-\p{Lu}\p{Ll}+)*/uy;
@@ -135,11 +360,15 @@ export function findForenameNames(
   const candidate = /(?<![\p{L}\p{N}'’-])\p{Lu}/gu;
   for (let m = candidate.exec(text); m; m = candidate.exec(text)) {
     const first = wordAt(text, m.index);
-    if (first === null || !isForename(first) || !isNameWord(first, 0)) continue;
+    if (first === null || !isNameWord(first, 0)) continue;
+    const needsSurname = !isForename(first) && nameLists().withSurnameOnly.has(first.toLowerCase());
+    if (!needsSurname && !isForename(first)) continue;
     let to = m.index + first.length;
     let position = 1;
     for (;;) {
-      const gap = /[ \t\u00a0]+(?:\p{Lu}\.[ \t\u00a0]*)?/uy;
+      // Between the words: an initial, a nickname in quotes, or a particle ("Rhiannon ap Gwilym").
+      const gap =
+        /[ \t\u00a0]+(?:\p{Lu}\.[ \t\u00a0]*|['‘"“]\p{Lu}\p{Ll}+['’"”][ \t\u00a0]+|(?:ap|ab|de|da|di|van|von|der|le|la|bin|al|el|ní|nic|ó|mac)[ \t\u00a0]+)?/uy;
       gap.lastIndex = to;
       const g = gap.exec(text);
       if (!g) break;
@@ -148,6 +377,14 @@ export function findForenameNames(
       to += g[0].length + next.length;
       position++;
     }
+    // "Hope Street", "Mark Lane Community": the everyday word names a place, not a person.
+    const last = text
+      .slice(m.index, to)
+      .split(/[ \t\u00a0]+/)
+      .at(-1)!
+      .toLowerCase();
+    if (needsSurname && (position === 1 || EVERYDAY_WORDS.includes(last) || PLACE_WORDS.includes(last)))
+      continue;
     // "the end of April", a forename that starts a sentence alone ("Will the council…") is no name.
     if (position === 1 && /(?:^|[.!?]\s+)$/u.test(text.slice(Math.max(0, m.index - 3), m.index))) {
       const nextChar = text[to];

@@ -318,7 +318,7 @@ function findAddresses(text: string): Found[] {
 // prettier-ignore
 const TITLES = [
   'Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof', 'Professor', 'Cllr', 'Councillor', 'Sir', 'Dame', 'Rev',
-  'Revd',
+  'Revd', 'Messrs',
 ];
 const TITLE = `(?:Mr\\.?[ \\t]+(?:and|&)[ \\t]+Mrs|${TITLES.join('|')})\\.?`;
 const TITLE_AT = new RegExp(`(?<![\\p{L}\\p{N}])${TITLE}[ \\t\\u00a0]+`, 'gu');
@@ -554,6 +554,16 @@ function findNames(text: string, knownNames: string[]): Found[] {
   const nameWord = (w: string, i: number) => isNameWord(w, i, {});
   for (const r of [...findForenameNames(text, nameWord), ...findInitialledNames(text, nameWord)])
     found.push({ kind: 'name', ...r });
+  // Names in capitals ("SEEMA JOSHI", "MR D. OKORO"): looked for on a title-cased copy, kept when
+  // the original is all capitals.
+  if (/\p{Lu}{3}/u.test(text)) {
+    const titled = titleCase(text);
+    for (const r of findForenameNames(titled, nameWord)) {
+      const original = text.slice(r.from, r.to);
+      if (original === original.toUpperCase() && /\s/.test(original.trim()))
+        found.push({ kind: 'name', ...r });
+    }
+  }
   return found;
 }
 
