@@ -109,5 +109,42 @@ export function isOrganisationContact(
     return false; // a named person's email address at a firm is still theirs
   }
   if (!FIRST_PERSON.test(sentence) && PUBLIC_IN_SENTENCE.test(sentence)) return true;
+  if (kind === 'address' && !HOME.test(sentence)) {
+    // A body's premises: "The Coal Authority, 200 Lichfield Lane, …", "our day centre at …", "the
+    // former Newsprint site at …", or beside a role mailbox.
+    if (ORGANISATION.test(sentence) || PREMISES.test(sentence) || FIRM.test(sentence)) return true;
+    const line = lineAround(text, at);
+    if (!personalEmailIn(line) && /[^\s@]+@[^\s@]+\.[a-z]{2,}/i.test(line)) return true;
+  }
+  // "… West Malling ME19 4LZ. Tel 01732 844522.": a bare number takes the sentence before it.
+  if (
+    kind === 'telephone number' &&
+    sentence.replace(/…/, '').trim().length < 25 &&
+    // On the same line as the sentence before: "Tel 01732 844522." after the body's address.
+    !/\n[^\n]*$/.test(text.slice(Math.max(0, at.from - sentence.indexOf('…') - 2), at.from)) &&
+    !personalEmailIn(block)
+  ) {
+    const before = sentenceAround(text, {
+      from: Math.max(0, at.from - 2 - sentence.indexOf('…')),
+      to: at.from,
+    });
+    if (!FIRST_PERSON.test(before) && (PUBLIC_IN_SENTENCE.test(before) || ORGANISATION.test(before)))
+      return true;
+  }
   return false;
+}
+
+// Where someone lives: "I live at", "my house", "our home".
+const HOME =
+  /(?<![\p{L}])(?:I|I'm|I’m|my|My|we[ \t]+live|We[ \t]+live|our[ \t]+(?:home|house|property|garden|cottage|flat|bungalow)|Our[ \t]+(?:home|house|property|garden|cottage|flat|bungalow))(?![\p{L}])/u;
+const PREMISES =
+  /(?<![\p{L}])(?:centre|Centre|premises|offices|Offices|headquarters|depot|site|works|factory|warehouse|Research|Authority|Organisation|BC|DC|campus)(?![\p{L}])/u;
+// A firm named with its trade: "Savills Planning", "DHA Planning".
+const FIRM =
+  /\p{Lu}[\p{L}&)]*[ \t]+(?:Planning|Architects|Surveyors|Solicitors|Estates|Property|Properties)(?![ \t]+(?:Committee|Inspector|Inspectorate|Policy|Officer|application|permission))/u;
+
+function lineAround(text: string, at: Range): string {
+  const from = text.lastIndexOf('\n', at.from - 1) + 1;
+  const end = text.indexOf('\n', at.to);
+  return `${text.slice(from, at.from)} … ${text.slice(at.to, end === -1 ? text.length : end)}`;
 }

@@ -329,10 +329,21 @@ const PLACE_WORDS = [
 
 const WORD = /\p{Lu}(?:['’]\p{Lu})?\p{Ll}+(?:-\p{Lu}\p{Ll}+)*/uy;
 
+const forenameSeen = new Map<string, boolean>();
+
 export function isForename(word: string): boolean {
-  const { forenames } = nameLists();
-  const parts = word.toLowerCase().split('-');
-  return parts.every((p) => forenames.has(p));
+  let known = forenameSeen.get(word);
+  if (known === undefined) {
+    const { forenames } = nameLists();
+    known = word
+      .toLowerCase()
+      .split('-')
+      .every((p) => forenames.has(p));
+    // Bounded: a long letter's words, not every word ever seen, stay remembered.
+    if (forenameSeen.size > 20_000) forenameSeen.clear();
+    forenameSeen.set(word, known);
+  }
+  return known;
 }
 
 export function isSurname(word: string): boolean {

@@ -20,3 +20,11 @@ export function stickyMatch(pattern: RegExp, text: string, at: number): string |
   pattern.lastIndex = at;
   return pattern.exec(text)?.[0] ?? null;
 }
+
+/** Each word with a capital and then small letters, at the same offsets ("19 CASTLE STREET"). */
+export function titleCase(text: string): string {
+  return text.replace(/\p{L}+/gu, (word) => {
+    const titled = word[0]!.toUpperCase() + word.slice(1).toLowerCase();
+    return titled.length === word.length ? titled : word;
+  });
+}

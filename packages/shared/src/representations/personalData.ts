@@ -1,7 +1,7 @@
 import { isOrganisationContact } from './personalData.context';
 import { findObfuscatedEmails } from './personalData.emails';
 import { findTelephoneNumbers, findWrittenOutNumbers } from './personalData.phones';
-import { matches, stickyMatch } from './personalData.text';
+import { matches, stickyMatch, titleCase } from './personalData.text';
 import {
   findForenameNames,
   findInitialledNames,
@@ -266,13 +266,10 @@ const QUOTED_HOUSE_ADDRESS = new RegExp(
 const TOWN_AFTER =
   /(?:,[ \t]*\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:upon|on|under|next|the|\p{Lu}[\p{Ll}'’-]+)){0,3}){1,2}(?=[ \t]*(?:[,.;)\r\n]|$))/uy;
 
-/** Each word with a capital and then small letters, at the same offsets ("19 CASTLE STREET"). */
-function titleCase(text: string): string {
-  return text.replace(/\p{L}+/gu, (word) => {
-    const titled = word[0]!.toUpperCase() + word.slice(1).toLowerCase();
-    return titled.length === word.length ? titled : word;
-  });
-}
+// Only a letter holding something like "19 CASTLE STREET", "KEEPERS COTTAGE" or "41 bramley rd"
+// pays for the second pass.
+const ANY_CASE_ADDRESS_HINT =
+  /\d[ \t]+(?:[A-Z'’-]{2,}[ \t]+){1,3}(?:ROAD|RD|STREET|ST|LANE|AVENUE|CLOSE|DRIVE|WAY|COURT|CRESCENT|GARDENS|PLACE|TERRACE|GROVE|HILL|PARK|ROW|WALK|SQUARE|MEWS|VIEW|RISE|GREEN|PARADE)(?![A-Za-z])|[A-Z]{3,}[ \t]+(?:COTTAGE|FARM|HOUSE|BARN|LODGE)(?![A-Za-z])|FLAT[ \t]+\d|\d[ \t]+(?:[a-z'’-]{2,}[ \t]+){1,3}(?:road|rd|street|st|lane|avenue|ave|close|drive|way|court|crescent|gardens|place|terrace|grove|hill|row|walk|square|mews|view|rise|green|parade)(?![A-Za-z])/;
 
 // A heading naming a site, not where someone lives: "LAND AT 14 STATION ROAD".
 const SITE_HEADING =
@@ -284,7 +281,7 @@ const SITE_HEADING =
  * letters with a postcode or a short street type ("41 bramley rd snodland").
  */
 function findAddressesInAnyCase(text: string): Found[] {
-  if (!/[A-Z]{4}|(?<![\p{L}\p{N}])\d{1,3}[ \t]+[a-z]/u.test(text)) return [];
+  if (!ANY_CASE_ADDRESS_HINT.test(text)) return [];
   const kept: Found[] = [];
   for (const f of findAddressesAsWritten(titleCase(text))) {
     const original = text.slice(f.from, f.to);
@@ -556,7 +553,7 @@ function findNames(text: string, knownNames: string[]): Found[] {
     found.push({ kind: 'name', ...r });
   // Names in capitals ("SEEMA JOSHI", "MR D. OKORO"): looked for on a title-cased copy, kept when
   // the original is all capitals.
-  if (/\p{Lu}{3}/u.test(text)) {
+  if (/\p{Lu}{2,}[ \t]+\p{Lu}{2,}/u.test(text)) {
     const titled = titleCase(text);
     for (const r of findForenameNames(titled, nameWord)) {
       const original = text.slice(r.from, r.to);
