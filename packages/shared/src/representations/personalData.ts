@@ -1,7 +1,7 @@
 import { isOrganisationContact } from './personalData.context';
 import { findObfuscatedEmails } from './personalData.emails';
 import { findTelephoneNumbers, findWrittenOutNumbers } from './personalData.phones';
-import { matches, stickyMatch, titleCase } from './personalData.text';
+import { matches, stickyMatch, titleCaseWhere } from './personalData.text';
 import {
   findForenameNames,
   findInitialledNames,
@@ -266,6 +266,9 @@ const QUOTED_HOUSE_ADDRESS = new RegExp(
 const TOWN_AFTER =
   /(?:,[ \t]*\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:upon|on|under|next|the|\p{Lu}[\p{Ll}'’-]+)){0,3}){1,2}(?=[ \t]*(?:[,.;)\r\n]|$))/uy;
 
+// Two or more words in capitals: where a name in capitals may be.
+const CAPITALS_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{Lu}'’.-]+(?:[ \t]+\p{Lu}[\p{Lu}'’.-]*)+(?![\p{L}\p{N}])/u;
+
 // Only a letter holding something like "19 CASTLE STREET", "KEEPERS COTTAGE" or "41 bramley rd"
 // pays for the second pass.
 const ANY_CASE_ADDRESS_HINT =
@@ -283,7 +286,7 @@ const SITE_HEADING =
 function findAddressesInAnyCase(text: string): Found[] {
   if (!ANY_CASE_ADDRESS_HINT.test(text)) return [];
   const kept: Found[] = [];
-  for (const f of findAddressesAsWritten(titleCase(text))) {
+  for (const f of findAddressesAsWritten(titleCaseWhere(text, ANY_CASE_ADDRESS_HINT, { lines: true }))) {
     const original = text.slice(f.from, f.to);
     const letters = original.replace(/[^\p{L}]/gu, '');
     const upper = letters === letters.toUpperCase();
@@ -554,7 +557,7 @@ function findNames(text: string, knownNames: string[]): Found[] {
   // Names in capitals ("SEEMA JOSHI", "MR D. OKORO"): looked for on a title-cased copy, kept when
   // the original is all capitals.
   if (/\p{Lu}{2,}[ \t]+\p{Lu}{2,}/u.test(text)) {
-    const titled = titleCase(text);
+    const titled = titleCaseWhere(text, CAPITALS_RUN, { lines: false });
     for (const r of findForenameNames(titled, nameWord)) {
       const original = text.slice(r.from, r.to);
       if (original === original.toUpperCase() && /\s/.test(original.trim()))
