@@ -19,16 +19,26 @@ if (!Number.isInteger(runs) || runs < 3) {
 }
 const BUDGET_MS = 200;
 
-function timeIt(text: string): { first: number; median: number; max: number; proposals: number } {
+// Wall time and this process's CPU time: on a shared machine the wall time also counts the time
+// other processes held the cores, the CPU time only the detector's own work.
+function timeIt(text: string) {
   const samples: number[] = [];
+  const cpu: number[] = [];
   let proposals = 0;
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
+    const cpuStart = process.cpuUsage();
     proposals = detectPersonalData(text).length;
+    const used = process.cpuUsage(cpuStart);
     samples.push(performance.now() - start);
+    cpu.push((used.user + used.system) / 1000);
   }
-  const s = stats(samples);
-  return { first: samples[0]!, median: s.median, max: Math.max(...samples), proposals };
+  return {
+    median: stats(samples).median,
+    max: Math.max(...samples),
+    cpu: stats(cpu).median,
+    proposals,
+  };
 }
 
 const tuning = lettersOf('tuning');
@@ -55,14 +65,14 @@ console.log(
     .join(' ')}; ${runs} runs each`,
 );
 console.log(`first call (builds the name lists): ${ms(cold)} ms\n`);
-console.log('| letter | characters | proposals | median ms | slowest ms | within 200 ms |');
-console.log('| ------ | ---------: | --------: | --------: | ---------: | :-----------: |');
+console.log('| letter | characters | proposals | median ms | slowest ms | median CPU ms | within 200 ms |');
+console.log('| ------ | ---------: | --------: | --------: | ---------: | ------------: | :-----------: |');
 let worst = 0;
 for (const c of cases) {
   const t = timeIt(c.text);
   worst = Math.max(worst, t.median);
   console.log(
-    `| ${c.name} | ${count(c.text.length)} | ${t.proposals} | ${ms(t.median)} | ${ms(t.max)} | ${t.median < BUDGET_MS ? 'yes' : 'NO'} |`,
+    `| ${c.name} | ${count(c.text.length)} | ${t.proposals} | ${ms(t.median)} | ${ms(t.max)} | ${ms(t.cpu)} | ${t.median < BUDGET_MS ? 'yes' : 'NO'} |`,
   );
 }
 console.log(
