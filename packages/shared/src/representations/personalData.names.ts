@@ -4,7 +4,7 @@ import { en, en_GH, en_IN, en_NG, pl, ur, yo_NG } from '@faker-js/faker';
  * Names with no cue (issue 26): a person named in a petition's list, a child in the text ("my
  * granddaughter Poppy-Rose"), a signature with no sign-off, "J. Smith", "Zhou, Mr Jianguo".
  *
- * Forenames and surnames come from @faker-js/faker's locale data (MIT, shipped in the package, no
+ * Forenames come from @faker-js/faker's locale data (MIT, shipped in the package, no
  * network): English, Indian, Nigerian, Ghanaian, Yoruba, Urdu and Polish lists, the populations
  * whose names the cue-only rules missed. A forename that is also an everyday word ("Will", "May",
  * "Grace") or a Kent place is not taken on its own.
@@ -38,7 +38,7 @@ export const NOT_NAME_WORDS = [
 ];
 
 type Range = { from: number; to: number };
-type Definition = { person?: { first_name?: unknown; last_name?: unknown } };
+type Definition = { person?: { first_name?: unknown } };
 
 function collect(value: unknown, into: Set<string>): void {
   if (typeof value === 'string') into.add(value.toLowerCase());
@@ -47,23 +47,21 @@ function collect(value: unknown, into: Set<string>): void {
   else if (value && typeof value === 'object') for (const v of Object.values(value)) collect(v, into);
 }
 
-let lists: { forenames: Set<string>; surnames: Set<string>; withSurnameOnly: Set<string> } | null = null;
+let lists: { forenames: Set<string>; withSurnameOnly: Set<string> } | null = null;
 
 // Built on first use: the detector module is imported by pages that never run it.
 function nameLists() {
   if (lists) return lists;
   const forenames = new Set<string>(EXTRA_FORENAMES);
-  const surnames = new Set<string>();
   for (const locale of [en, en_GH, en_IN, en_NG, pl, ur, yo_NG] as Definition[]) {
     collect(locale.person?.first_name, forenames);
-    collect(locale.person?.last_name, surnames);
   }
   const withSurnameOnly = new Set<string>();
   for (const word of EVERYDAY_WORDS) {
     if (forenames.delete(word) && WITH_A_SURNAME.includes(word)) withSurnameOnly.add(word);
   }
   for (const word of WITH_A_SURNAME) withSurnameOnly.add(word);
-  lists = { forenames, surnames, withSurnameOnly };
+  lists = { forenames, withSurnameOnly };
   return lists;
 }
 
@@ -344,10 +342,6 @@ export function isForename(word: string): boolean {
     forenameSeen.set(word, known);
   }
   return known;
-}
-
-export function isSurname(word: string): boolean {
-  return nameLists().surnames.has(word.toLowerCase());
 }
 
 function wordAt(text: string, at: number): string | null {
