@@ -257,7 +257,9 @@ describe('detection over the labelled corpus of 220 representations', () => {
     }
   });
 
-  it('meets its precision and recall targets', () => {
+  // 220 letters, twice: since issue 26 the detector does about four times the work, and on a loaded
+  // 2-core machine this passed the default 5 s.
+  it('meets its precision and recall targets', { timeout: 30_000 }, () => {
     const scores = measureDetection(corpus);
     const withKnownNames = measureDetection(corpus, { knownNames: true }).find((s) => s.kind === 'name')!;
     // Printed for the closing note of issue 15, which quotes these figures.
