@@ -137,7 +137,7 @@ describe('detectPersonalData: names', () => {
 
   it.each([
     ['a title', 'I agree with Mrs Doe on this.', ['Mrs Doe']],
-    ['a title and initials', 'As Cllr J. A. Smith-Jones said.', ['Cllr J. A. Smith-Jones']],
+    ['a title and initials', 'As Mrs J. A. Smith-Jones said.', ['Mrs J. A. Smith-Jones']],
     ['a surname that is also a word', 'Ask Mrs Green or Dr Hill.', ['Mrs Green', 'Dr Hill']],
     ['a couple', 'Mr and Mrs Patel next door agree.', ['Mr and Mrs Patel']],
     ["O'Brien and McDonald", "Mr O'Brien and Ms McDonald object.", ["Mr O'Brien", 'Ms McDonald']],
@@ -168,7 +168,10 @@ describe('detectPersonalData: names', () => {
     ['sentence-initial words', 'Residents are angry. Traffic is worse. Flooding is common.'],
     ['the salutation', 'Dear Sir or Madam,\nDear Sir/Madam,\nDear Sirs,'],
     ['a phone trailer after a sign-off', 'Regards,\nSent from my iPhone'],
-    ['a sign-off phrase in a sentence', 'Thanks to the bypass, Jane Doe moved away.'],
+    // Issue 26: names need no cue now, so the sentence names no one.
+    ['a sign-off phrase in a sentence', 'Thanks to the bypass, the shop moved away.'],
+    // Issue 26: councillors and the Member of Parliament are named in their public role.
+    ['a councillor or an MP', 'As Cllr J. A. Smith-Jones said, and Helena Marchbanks MP agreed.'],
     ['"I," without a closing comma', 'I, Personally object.'],
   ])('ignores %s', (_, text) => {
     expect(names(text)).toEqual([]);
@@ -182,6 +185,8 @@ describe('detectPersonalData: names', () => {
     ).toEqual([
       ['name', 'JANE DOE'],
       ['name', 'jane doe'],
+      // Not as Jane Doe: found by its forename (issue 26).
+      ['name', 'Janet Doerr'],
       ['name', 'Mrs Doe'],
       ['name', 'Mrs J. Doe'],
     ]);
@@ -252,7 +257,9 @@ describe('detection over the labelled corpus of 220 representations', () => {
     }
   });
 
-  it('meets its precision and recall targets', () => {
+  // 220 letters, twice: since issue 26 the detector does about four times the work, and on a loaded
+  // 2-core machine this passed the default 5 s.
+  it('meets its precision and recall targets', { timeout: 30_000 }, () => {
     const scores = measureDetection(corpus);
     const withKnownNames = measureDetection(corpus, { knownNames: true }).find((s) => s.kind === 'name')!;
     // Printed for the closing note of issue 15, which quotes these figures.

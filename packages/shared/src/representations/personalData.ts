@@ -1,3 +1,14 @@
+import { isOrganisationContact } from './personalData.context';
+import { findObfuscatedEmails } from './personalData.emails';
+import { findTelephoneNumbers, findWrittenOutNumbers } from './personalData.phones';
+import { matches, stickyMatch, titleCaseWhere } from './personalData.text';
+import {
+  findForenameNames,
+  findInitialledNames,
+  findRepeats,
+  isForename,
+  NOT_NAME_WORDS,
+} from './personalData.names';
 import type { RedactionType } from './statuses';
 
 /**
@@ -33,9 +44,26 @@ export const personalDataMessages = {
 } as const;
 
 export function detectPersonalData(text: string, known?: { names?: string[] }): PersonalDataProposal[] {
-  const found: Found[] = [...findEmailAddresses(text), ...findTelephoneNumbers(text), ...findAddresses(text)];
+  let found: Found[] = [
+    ...findEmailAddresses(text),
+    ...findTelephoneNumbers(text),
+    ...findWrittenOutNumbers(text),
+    ...findAddresses(text),
+  ];
   found.push(...findNames(text, known?.names ?? []), ...findSenderBlocks(text, found));
-  return keepLongest(found).map((f) => ({ ...f, text: text.slice(f.from, f.to) }));
+  // Councillors' names are dropped before their words are looked for elsewhere in the letter.
+  const publicFigures = findPublicFigures(text);
+  const personal = (f: Found) =>
+    f.kind !== 'name' || !publicFigures.some((p) => f.from < p.to && p.from < f.to);
+  found = found.filter(personal);
+  const names = found.filter((f) => f.kind === 'name');
+  found.push(
+    ...findRepeats(text, names, (w) => isNameWord(w, 1, {})).map((r) => ({ ...r, kind: 'name' as const })),
+  );
+  found = found.filter(personal);
+  return keepLongest(found)
+    .filter((f) => f.kind === 'name' || !isOrganisationContact(text, f, f.kind))
+    .map((f) => ({ ...f, text: text.slice(f.from, f.to) }));
 }
 
 // When two finds overlap the longer one is kept (an address with its postcode beats the postcode;
@@ -72,22 +100,6 @@ function keepLongest(found: Found[]): Found[] {
   return kept;
 }
 
-// A letter or digit on either side means the match is part of a longer token ("HELAA-0123" is not
-// the start of a telephone number; "SW1A 1AAB" is no postcode).
-const WORD_CHAR = /[\p{L}\p{N}]/u;
-const isWordChar = (char: string | undefined) => char !== undefined && WORD_CHAR.test(char);
-
-function* matches(pattern: RegExp, text: string): Generator<RegExpExecArray> {
-  const global = new RegExp(
-    pattern.source,
-    pattern.flags.includes('g') ? pattern.flags : `${pattern.flags}g`,
-  );
-  for (let m = global.exec(text); m; m = global.exec(text)) {
-    yield m;
-    if (m[0] === '') global.lastIndex++;
-  }
-}
-
 // ---------------------------------------------------------------------------------------------
 // Email addresses
 
@@ -95,104 +107,12 @@ const EMAIL =
   /(?<![\p{L}\p{N}._%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+'-]*[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}(?![\p{L}\p{N}-])/u;
 
 function findEmailAddresses(text: string): Found[] {
-  return [...matches(EMAIL, text)].map((m) => ({
+  const found: Found[] = [...matches(EMAIL, text)].map((m) => ({
     kind: 'email address',
     from: m.index,
     to: m.index + m[0].length,
   }));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Telephone numbers
-//
-// libphonenumber-js is not used here: it rejects Ofcom's drama numbers (07700 900123, 01632 960123),
-// which are exactly what test letters and training material contain, and its default leniency
-// misses numbers written in free text. Instead: find a run of digit groups starting +44, 0044 or 0,
-// then check what a UK number looks like once written nationally: 10 or 11 digits, starting 01, 02,
-// 03, 05, 07 or 08.
-
-const NATIONAL_NUMBER = /^0[123578]\d{8,9}$/;
-// Between digit groups: a space or two, or a dash or dot with a space either side or none. Never a
-// slash (dates, planning references) or a comma (money).
-const GROUP_SEPARATOR = /(?:[ \u00a0]?[-.–][ \u00a0]?|[ \u00a0]{1,2})(?=\d)/y;
-const DIGITS = /\d+/y;
-const PHONE_START = /\+44|0044|\(0|0/g;
-
-function stickyMatch(pattern: RegExp, text: string, at: number): string | null {
-  pattern.lastIndex = at;
-  return pattern.exec(text)?.[0] ?? null;
-}
-
-/** A number starts a telephone number only when it is not the tail of another token. */
-function canStartTelephoneNumber(text: string, at: number): boolean {
-  const before = text[at - 1];
-  if (before === undefined) return true;
-  if (isWordChar(before) || '/\\_£$€#'.includes(before)) return false;
-  // An Ordnance Survey grid reference ("TQ 01234 56789") is two letters and two digit groups.
-  if (/(?<![\p{L}\p{N}])[HNOST][A-HJ-Z][ \u00a0]$/u.test(text.slice(Math.max(0, at - 4), at))) return false;
-  // "12.03.2024", "1,000", "5-07", "HELAA-0123": punctuation glued to a digit, or a dash glued to
-  // a word, joins this number to another token ("Tel.01632 960123" still starts one).
-  if ('-–'.includes(before)) return !isWordChar(text[at - 2]);
-  if ('.,+'.includes(before)) return !/\d/.test(text[at - 2] ?? '');
-  return true;
-}
-
-function readTelephoneNumber(text: string, from: number): Found | null {
-  let at = from;
-  let international = false;
-  if (text.startsWith('+44', at) || text.startsWith('0044', at)) {
-    international = true;
-    at += text[at] === '+' ? 3 : 4;
-    at += stickyMatch(/[ \u00a0]?[-.]?[ \u00a0]?/y, text, at)?.length ?? 0;
-    // "+44 (0)20 …": the trunk 0 written in brackets for readers dialling from inside the UK.
-    if (text.startsWith('(0)', at)) at += 3 + (stickyMatch(/[ \u00a0]?/y, text, at + 3)?.length ?? 0);
-  }
-  let digits = '';
-  const ends: { at: number; digits: string }[] = [];
-  for (let group = 0; group < 8; group++) {
-    const bracketed = text[at] === '(' && group === 0 && !international;
-    if (bracketed) at++;
-    const run = stickyMatch(DIGITS, text, at);
-    if (run === null) break;
-    at += run.length;
-    digits += run;
-    if (bracketed) {
-      if (text[at] !== ')') return null;
-      at++;
-    }
-    ends.push({ at, digits });
-    if (digits.length > 13) break;
-    const separator = stickyMatch(GROUP_SEPARATOR, text, at);
-    if (separator !== null) at += separator.length;
-    else if (!(bracketed && /\d/.test(text[at] ?? ''))) break;
-  }
-  // The longest run of groups that makes a UK number: "01632 960123 24 hours a day" is a number
-  // followed by another one; "0123 4567 8901 2345" never becomes one.
-  for (const end of ends.reverse()) {
-    const national = international && !end.digits.startsWith('0') ? `0${end.digits}` : end.digits;
-    if (!NATIONAL_NUMBER.test(national)) continue;
-    const after = text[end.at];
-    if (isWordChar(after) || (after === '/' && /\d/.test(text[end.at + 1] ?? ''))) return null;
-    return { kind: 'telephone number', from, to: end.at };
-  }
-  return null;
-}
-
-function findTelephoneNumbers(text: string): Found[] {
-  const found: Found[] = [];
-  PHONE_START.lastIndex = 0;
-  for (let m = PHONE_START.exec(text); m; m = PHONE_START.exec(text)) {
-    if (!canStartTelephoneNumber(text, m.index)) continue;
-    const number = readTelephoneNumber(text, m.index);
-    if (number) {
-      found.push(number);
-      PHONE_START.lastIndex = number.to;
-    } else {
-      // Skip the rest of this run of digits: its tail is not a new start.
-      PHONE_START.lastIndex = m.index + (stickyMatch(/[+(]?\d+/y, text, m.index)?.length ?? 1);
-    }
-  }
-  return found;
+  return [...found, ...findObfuscatedEmails(text).map((r) => ({ kind: 'email address' as const, ...r }))];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -294,6 +214,9 @@ function addressStartBefore(text: string, postcodeFrom: number): number | null {
       }
       return part.from + street.index;
     }
+    // "10 Willowside", "2 Church Field": a number and a street with no street type, before a postcode.
+    if (index > 0 && /^\d{1,3}[A-Za-z]?[ \t]+\p{Lu}\p{Ll}+(?:[ \t]+\p{Lu}\p{Ll}+)?$/u.test(trimmed))
+      return part.from + part.text.indexOf(trimmed);
     if (trimmed !== '' && UNNUMBERED_LINE.test(trimmed) && index > 0) {
       start = part.from + part.text.indexOf(trimmed);
       continue;
@@ -314,11 +237,15 @@ function mergeOverlapping(addresses: Found[]): Found[] {
   return merged;
 }
 
-function findAddresses(text: string): Found[] {
+function findAddressesAsWritten(text: string): Found[] {
   const found: Found[] = [];
-  for (const pattern of [STREET_ADDRESS, NAMED_HOUSE_ADDRESS]) {
-    for (const m of matches(pattern, text))
-      found.push({ kind: 'address', from: m.index, to: m.index + m[0].length });
+  for (const pattern of [STREET_ADDRESS, NAMED_HOUSE_ADDRESS, QUOTED_HOUSE_ADDRESS]) {
+    for (const m of matches(pattern, text)) {
+      const to = m.index + m[0].length;
+      // The town after the street: "2 Chapel Row, East Malling", up to a comma, a stop or the line's end.
+      const town = stickyMatch(TOWN_AFTER, text, to);
+      found.push({ kind: 'address', from: m.index, to: to + (town?.length ?? 0) });
+    }
   }
   for (const postcode of findUkPostcodes(text)) {
     found.push({
@@ -327,7 +254,62 @@ function findAddresses(text: string): Found[] {
       to: postcode.to,
     });
   }
-  return mergeOverlapping(found);
+  return found;
+}
+
+// "'Sunnyside', Comp Lane", "\"Rosemead\", Church Road": a house name in quotes and its street.
+const QUOTED_HOUSE_ADDRESS = new RegExp(
+  `['‘"“]\\p{Lu}[\\p{L} '’-]{2,30}['’"”],?${GAP}(?:\\d{1,3}${GAP})?${STREET_NAME}(?![\\p{L}\\p{N}])`,
+  'u',
+);
+
+const TOWN_AFTER =
+  /(?:,[ \t]*\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:upon|on|under|next|the|\p{Lu}[\p{Ll}'’-]+)){0,3}){1,2}(?=[ \t]*(?:[,.;)\r\n]|$))/uy;
+
+// Two or more words in capitals: where a name in capitals may be.
+const CAPITALS_RUN = /(?<![\p{L}\p{N}])\p{Lu}[\p{Lu}'’.-]+(?:[ \t]+\p{Lu}[\p{Lu}'’.-]*)+(?![\p{L}\p{N}])/u;
+
+// Only a letter holding something like "19 CASTLE STREET", "KEEPERS COTTAGE" or "41 bramley rd"
+// pays for the second pass.
+const ANY_CASE_ADDRESS_HINT =
+  /\d[ \t]+(?:[A-Z'’-]{2,}[ \t]+){1,3}(?:ROAD|RD|STREET|ST|LANE|AVENUE|CLOSE|DRIVE|WAY|COURT|CRESCENT|GARDENS|PLACE|TERRACE|GROVE|HILL|PARK|ROW|WALK|SQUARE|MEWS|VIEW|RISE|GREEN|PARADE)(?![A-Za-z])|[A-Z]{3,}[ \t]+(?:COTTAGE|FARM|HOUSE|BARN|LODGE)(?![A-Za-z])|FLAT[ \t]+\d|\d[ \t]+(?:[a-z'’-]{2,}[ \t]+){1,3}(?:road|rd|street|st|lane|avenue|ave|close|drive|way|court|crescent|gardens|place|terrace|grove|hill|row|walk|square|mews|view|rise|green|parade)(?![A-Za-z])/;
+
+// A heading naming a site, not where someone lives: "LAND AT 14 STATION ROAD".
+const SITE_HEADING =
+  /(?:LAND|SITE|FIELD|RE:?|OFF|NEAR|ADJACENT|ADJOINING|AT|OF|BEHIND|NORTH|SOUTH|EAST|WEST)[ \t]+$/;
+
+/**
+ * Addresses written all in capitals or all in small letters (issue 26): found on a title-cased copy
+ * of the text, kept when the original is a capitals block that is not a site heading, or small
+ * letters with a postcode or a short street type ("41 bramley rd snodland").
+ */
+function findAddressesInAnyCase(text: string): Found[] {
+  if (!ANY_CASE_ADDRESS_HINT.test(text)) return [];
+  const kept: Found[] = [];
+  for (const f of findAddressesAsWritten(titleCaseWhere(text, ANY_CASE_ADDRESS_HINT, { lines: true }))) {
+    const original = text.slice(f.from, f.to);
+    const letters = original.replace(/[^\p{L}]/gu, '');
+    const upper = letters === letters.toUpperCase();
+    const lower = letters === letters.toLowerCase();
+    if (upper) {
+      const lineStart = text.lastIndexOf('\n', f.from - 1) + 1;
+      if (SITE_HEADING.test(text.slice(lineStart, f.from))) continue;
+      if (!/\d|COTTAGE|HOUSE|FARM|BARN|LODGE|FLAT/.test(original)) continue;
+      kept.push(f);
+    } else if (lower) {
+      const line = text.slice(
+        f.from,
+        text.indexOf('\n', f.to) === -1 ? text.length : text.indexOf('\n', f.to),
+      );
+      if (findUkPostcodes(line).length > 0 || /(?<![\p{L}])(?:rd|st|ave|cl|ln|dr)(?![\p{L}])/u.test(original))
+        kept.push(f);
+    }
+  }
+  return kept;
+}
+
+function findAddresses(text: string): Found[] {
+  return mergeOverlapping([...findAddressesAsWritten(text), ...findAddressesInAnyCase(text)]);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -336,28 +318,11 @@ function findAddresses(text: string): Found[] {
 // prettier-ignore
 const TITLES = [
   'Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof', 'Professor', 'Cllr', 'Councillor', 'Sir', 'Dame', 'Rev',
-  'Revd',
+  'Revd', 'Messrs',
 ];
 const TITLE = `(?:Mr\\.?[ \\t]+(?:and|&)[ \\t]+Mrs|${TITLES.join('|')})\\.?`;
 const TITLE_AT = new RegExp(`(?<![\\p{L}\\p{N}])${TITLE}[ \\t\\u00a0]+`, 'gu');
 
-// Words that end a name when they follow it ("Mr Smith Planning Officer") and that never make a
-// sign-off line a person's name ("Kent Wildlife Trust").
-// prettier-ignore
-const NOT_NAME_WORDS = [
-  'Council', 'Borough', 'District', 'County', 'Parish', 'Town', 'City', 'Planning', 'Plan', 'Local',
-  'Policy', 'Policies', 'Officer', 'Officers', 'Inspector', 'Team', 'Department', 'Committee', 'Trust',
-  'Society', 'Association', 'Group', 'Forum', 'Partnership', 'Network', 'Campaign', 'Action', 'Alliance',
-  'Federation', 'Residents', 'Resident', 'Ltd', 'Limited', 'LLP', 'PLC', 'Homes', 'Developments',
-  'Estates', 'Consultants', 'Consulting', 'Associates', 'Agency', 'England', 'Kent', 'Water', 'Wildlife',
-  'Woodland', 'Highways', 'School', 'Surgery', 'Practice', 'Hospital', 'Church', 'Station', 'Regulation',
-  'Consultation', 'Objection', 'Objector', 'Objectors', 'Representation', 'MP', 'Chair', 'Chairman',
-  'Secretary', 'Clerk', 'Director', 'Manager', 'Sent', 'Enc', 'Encl', 'Attachments', 'Attachment',
-  'Sincerely', 'Faithfully', 'Regards', 'Thanks', 'Thank', 'Best', 'Kind', 'Yours', 'Dear', 'Please',
-  'The', 'This', 'That', 'We', 'My', 'Our', 'It', 'Green', 'Belt', 'January', 'February', 'March',
-  'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December', 'Monday',
-  'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday',
-];
 const NOT_NAMES = new Set(
   [...NOT_NAME_WORDS, ...STREET_TYPES, ...HOUSE_WORDS].map((word) => word.toLowerCase()),
 );
@@ -424,12 +389,13 @@ const INTRODUCTION = /(?<![\p{L}])[Mm]y[ \t]+name[ \t]+is[ \t]+/gu;
 // "I, Jane Doe, wish to object": the name must be closed by a comma too ("I, for one, …" has none).
 const I_COMMA = /(?<![\p{L}])I,[ \t]+(?=\p{Lu})/gu;
 const FIELD_LABEL =
-  /^[ \t]*(?:From|Name|Full name|Your name|Sender|Signed|Submitted by|Respondent)[ \t]*:[ \t]*"?/gimu;
+  /^[ \t]*(?:From|Name|Full name|Your name|Sender|Signed|Signature|Print name|Submitted by|Respondent|First name|Forenames?|Given name|Last name|Surname|Family name|Contact name|Agent name|Client name|Petition organiser|Organiser|Lead petitioner|Name of respondent)[ \t]*:[ \t]*"?/gimu;
 const RELATIVE =
-  /(?<![\p{L}])[Mm]y[ \t]+(?:late[ \t]+)?(?:husband|wife|partner|son|daughter|neighbour|neighbours|mother|father|mum|dad|brother|sister|friend)[ \t]*,?[ \t]+(?=\p{Lu})/gu;
+  /(?<![\p{L}])(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)[ \t]+(?:late[ \t]+|elderly[ \t]+|little[ \t]+|eldest[ \t]+|youngest[ \t]+|two[ \t]+|three[ \t]+)?(?:husband|wife|partner|son|daughter|neighbour|neighbours|mother|father|mum|dad|brother|sister|friend|boy|girl|boys|girls|lad|kids|children|grandson|granddaughter|grandchildren|grandchild|grandmother|grandfather|grandma|grandad|granddad|nan|nana|gran|nephew|niece|aunt|auntie|aunty|uncle|cousin|stepson|stepdaughter|son-in-law|daughter-in-law|mother-in-law|father-in-law|carer|lodger|tenant|twins|toddler|baby)[ \t]*,?[ \t]+(?:\([^)]*\)[ \t]+)?(?=\p{Lu})/gu;
 const TITLE_THEN_GAP = new RegExp(`${TITLE}[ \\t\\u00a0]+`, 'uy');
 // What may follow a signature on its line: nothing, a comma and a role, or "(Mrs)".
-const SIGNATURE_END = /^[ \t]*(?:,.*|\((?:Mr|Mrs|Ms|Miss|Dr)\)[ \t]*)?\r?$/u;
+const SIGNATURE_END =
+  /^(?:[ \t]+(?:BA|BSc|MA|MSc|MPhil|PhD|MRTPI|FRTPI|AssocRTPI|MRICS|FRICS|IHBC|CMLI|MCIEEM|CEnv|BEng|MEng|MCIHT|DipTP|Dip|MPlan|MTCP|\(Hons\)|Hons|LLB|MBA|FCA|ACA|OBE|MBE|CBE|JP|DL|MCIWEM|CIWEM|MIEMA|FGS|CGeol)\b)*[ \t]*(?:,.*|\((?:Mr|Mrs|Ms|Miss|Dr|Mx)\)[ \t]*)?\r?$/u;
 // A signature in capitals or in lower case: two or three plain words, perhaps a role after a comma.
 const PLAIN_SIGNATURE = /^([\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+){1,2})[ \t]*(?:,.*)?\r?$/u;
 // A lower-case signature ("jane doe") is taken only after a sign-off, and only if no word is common
@@ -511,6 +477,51 @@ function findKnownNames(text: string, names: string[]): Found[] {
   return found;
 }
 
+// A line of a list or a petition: "1. Margaret Hollis, 5 The Crescent", "- Gareth Pugh (17)",
+// "Kelly Marsh,ME6 5AA,flooding".
+const LIST_ITEM = /^[ \t]*(?:\d{1,3}[.)][ \t]+|[-•*–][ \t]+)?(?=\p{Lu})/gmu;
+// "Zhou, Mr Jianguo", "Adeyemi-Clarke, Folasade": a surname, a comma and a title or a forename.
+const SURNAME_FIRST = new RegExp(
+  `(?<![\\p{L}\\p{N}])\\p{Lu}\\p{Ll}+(?:-\\p{Lu}\\p{Ll}+)?,[ \\t]+${TITLE}[ \\t]+\\p{Lu}\\p{Ll}+(?![\\p{L}\\p{N}])`,
+  'gu',
+);
+
+function listedName(text: string, at: number): NameRun | null {
+  const title = stickyMatch(TITLE_THEN_GAP, text, at);
+  const run = readName(text, at + (title?.length ?? 0), {
+    maxWords: 4,
+    afterTitle: title !== null,
+    allowAnd: true,
+  });
+  if (run === null) return null;
+  const rest = text.slice(
+    run.to,
+    text.indexOf('\n', run.to) === -1 ? text.length : text.indexOf('\n', run.to),
+  );
+  // Ends the line, or a comma or bracket follows; and it is two words or more, or a known forename.
+  if (!/^[ \t]*(?:$|\r|,|\(|[-–][ \t])/.test(rest)) return null;
+  if (run.words.length < 2 && title === null && !isForename(run.words[0]!)) return null;
+  return { ...run, from: at };
+}
+
+// Councillors and other office holders are named in their public role, not as personal data.
+const PUBLIC_FIGURE = new RegExp(
+  `(?<![\\p{L}])(?:Cllr|Councillor|Mrs[ \\t]+Justice|Mr[ \\t]+Justice|Lord[ \\t]+Justice|(?:MP|Inspector|Programme[ \\t]+Officer)[ \\t]*[,(:][ \\t]*(?:${TITLE}[ \\t]+)?|Inspector[ \\t]+for[ \\t]+[^,]{0,40},[ \\t]*(?:${TITLE}[ \\t]+)?)\\.?[ \\t\\u00a0]*`,
+  'gu',
+);
+
+function findPublicFigures(text: string): Found[] {
+  const found: Found[] = [];
+  for (const m of matches(PUBLIC_FIGURE, text)) {
+    const run = readName(text, m.index + m[0].length, { maxWords: 3, afterTitle: true });
+    if (run) found.push({ kind: 'name', from: m.index, to: run.to });
+  }
+  // "Helena Marchbanks MP": a Member of Parliament named as such.
+  for (const m of matches(/(?<![\p{L}])(?:\p{Lu}[\p{L}'’-]+[ \t]+){1,3}MP(?![\p{L}])/u, text))
+    found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
+  return found;
+}
+
 function findNames(text: string, knownNames: string[]): Found[] {
   const found: Found[] = findKnownNames(text, knownNames);
   const add = (run: NameRun | null) => {
@@ -537,6 +548,22 @@ function findNames(text: string, knownNames: string[]): Found[] {
     if (run && text[run.to] === ',') add(run);
   }
   for (const m of matches(RELATIVE, text)) add(readName(text, m.index + m[0].length, { maxWords: 2 }));
+  for (const m of matches(LIST_ITEM, text)) add(listedName(text, m.index + m[0].length));
+  for (const m of matches(SURNAME_FIRST, text))
+    found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
+  const nameWord = (w: string, i: number) => isNameWord(w, i, {});
+  for (const r of [...findForenameNames(text, nameWord), ...findInitialledNames(text, nameWord)])
+    found.push({ kind: 'name', ...r });
+  // Names in capitals ("SEEMA JOSHI", "MR D. OKORO"): looked for on a title-cased copy, kept when
+  // the original is all capitals.
+  if (/\p{Lu}{2,}[ \t]+\p{Lu}{2,}/u.test(text)) {
+    const titled = titleCaseWhere(text, CAPITALS_RUN, { lines: false });
+    for (const r of findForenameNames(titled, nameWord)) {
+      const original = text.slice(r.from, r.to);
+      if (original === original.toUpperCase() && /\s/.test(original.trim()))
+        found.push({ kind: 'name', ...r });
+    }
+  }
   return found;
 }
 

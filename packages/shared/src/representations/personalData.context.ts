@@ -1,0 +1,150 @@
+/**
+ * Whose contact details these are (issue 26). A telephone number, email address or postal address
+ * is personal data only when it is a person's: the council's switchboard, a public body's published
+ * mailbox and an agent's office address are published on purpose and must not be proposed.
+ *
+ * What tells them apart is the text around them: the block of lines they stand in (a letterhead or
+ * signature naming a firm or a body) or the sentence they stand in ("ring the council on …").
+ */
+
+type Range = { from: number; to: number };
+
+// A firm, a public body, a job title: a block holding one of these is an organisation's.
+const ORGANISATION =
+  /(?<![\p{L}])(?:Ltd|Limited|LLP|PLC|plc|Council|Agency|Authority|Trust|Consultants?|Consultancy|Associates|Architects|Surveyors|Solicitors|Partnership|Planning(?:[ \t]+(?:Policy|Consultants|LLP|Ltd|Team))|Homes|Developments|Estates|Group|Forum|Federation|Village[ \t]+Hall|Chambers|England|Network[ \t]+Rail|National[ \t]+(?:Highways|Landscape|Trust)|Officer|Director|Manager|Specialist|Planner|Partner|Clerk|Secretary|Team|team|on[ \t]+behalf[ \t]+of|Registered[ \t]+in)(?![\p{L}])/u;
+// In a sentence: the body whose number or mailbox it is ("the council's switchboard", "Floodline").
+const PUBLIC_IN_SENTENCE =
+  /(?<![\p{L}])(?:council|Council|switchboard|helpline|Helpline|Floodline|Agency|Highways|Trust|team|Team|Ltd|LLP|Society|Association|the[ \t]+EA|KCC|TMBC|Natural[ \t]+England|Historic[ \t]+England|Environment[ \t]+Agency|Programme[ \t]+Officer|society|club|Club|church|Church|school|School|surgery|Surgery|website|enquiries|plc|Department|Service|Offices|Chamber|Clerk|company|Manager|parish[ \t]+office|\p{Lu}\p{L}+['’]s[ \t]+(?:phone[ \t]+)?(?:number|line|helpline|switchboard)|(?:rang|phoned|called|dialled|tried)[ \t]+(?:them[ \t]+on[ \t]+)?…)(?![\p{L}])/u;
+// Whose number: "my mobile", "call me on", "reach us"; "I rang 01732 844522" is not the writer's.
+const FIRST_PERSON = /(?<![\p{L}])(?:I'm|I’m|I[ \t]+am|my|My|me|mine|us|our|Our)(?![\p{L}])/u;
+// A role mailbox: the local part names a job or a purpose, not a person.
+const ROLE_MAILBOX =
+  /plan|info|clerk|secretar|consult|polic|officer|team|contrib|enquir|admin|office|contact|estates|ldf|prow|devcon|mmo|save|rug|hello|mail|reception|support|general|press|media|chair|committee|council|parish|friends|society|assoc|trust|group|forum|bookings|sales|lettings|member|news|events|objection|campaign/i;
+// A direct line or mobile in an organisation's block is the person's own.
+const DIRECT_LINE =
+  /(?:DD|Direct(?:[ \t]+(?:dial|line))?|Mob(?:ile)?|M|Personal|Mobile[ \t]+phone)[ \t]*[:.]?[ \t]*$/i;
+
+/** The block of non-blank lines holding `at`. */
+function blockAround(text: string, at: Range): Range {
+  const before = text.lastIndexOf('\n\n', at.from);
+  const beforeCr = text.lastIndexOf('\n\r\n', at.from);
+  const from = Math.max(before, beforeCr) + 1;
+  const after = text.slice(at.to).search(/\r?\n[ \t]*\r?\n/);
+  return { from, to: after === -1 ? text.length : at.to + after };
+}
+
+/** The sentence or line holding `at`. */
+function sentenceAround(text: string, at: Range): string {
+  // The found text itself is left out: "12 School Lane" is no school.
+  let from = at.from;
+  while (from > 0 && !/[.!?\n]/.test(text[from - 1]!) && at.from - from < 300) from--;
+  // "... Ltd." or "e.g." inside would end it early: good enough, it stays short.
+  let to = at.to;
+  while (
+    to < text.length &&
+    !/[!?\n]/.test(text[to]!) &&
+    !(text[to] === '.' && /\s/.test(text[to + 1] ?? ' ')) &&
+    to - at.to < 300
+  )
+    to++;
+  return `${text.slice(from, at.from)} … ${text.slice(at.to, to)}`;
+}
+
+/** The lines of the block from four above `at` to two below: a signature or letterhead's reach. */
+function linesNear(text: string, at: Range, block: Range): string {
+  let from = at.from;
+  for (let n = 0; n < 5 && from > block.from; n++) from = text.lastIndexOf('\n', from - 2) + 1;
+  let to = at.to;
+  for (let n = 0; n < 3 && to < block.to; n++) {
+    const next = text.indexOf('\n', to + 1);
+    to = next === -1 ? text.length : next;
+  }
+  return text.slice(Math.max(from, block.from), Math.min(to, block.to));
+}
+
+function lineStartBefore(text: string, at: number): string {
+  return text.slice(text.lastIndexOf('\n', at - 1) + 1, at);
+}
+
+/** A block that reads as lines (a letterhead, a signature) rather than prose. */
+function isListBlock(block: string): boolean {
+  const lines = block.split('\n').filter((l) => l.trim() !== '');
+  return lines.length > 1 && lines.every((l) => l.length < 90);
+}
+
+function personalEmailIn(block: string): boolean {
+  return (block.match(/[^\s<>()@,;:]+@[^\s<>()@,;:]+/g) ?? []).some((email) => !isRoleMailbox(email));
+}
+
+export function isRoleMailbox(email: string): boolean {
+  // "jane.doe+planning@…" is Jane Doe's: the tag after + is hers to choose.
+  const local = (email.split(/@|[ \t]+at[ \t]+|\[at\]|\(at\)/i)[0] ?? '').replace(/\+.*/, '');
+  return ROLE_MAILBOX.test(local);
+}
+
+/** Whether a contact detail found at `at` belongs to an organisation rather than a person. */
+export function isOrganisationContact(
+  text: string,
+  at: Range,
+  kind: 'telephone number' | 'email address' | 'address',
+): boolean {
+  const found = text.slice(at.from, at.to);
+  if (kind === 'email address' && isRoleMailbox(found)) return true;
+  // An extension is a person's own line at their firm.
+  if (kind === 'telephone number' && /^[ \t]*\(?ext/i.test(text.slice(at.to, at.to + 8))) return false;
+  const blockRange = blockAround(text, at);
+  const block = text.slice(blockRange.from, blockRange.to);
+  const sentence = sentenceAround(text, at);
+  const listed = isListBlock(block);
+  if (listed && ORGANISATION.test(linesNear(text, at, blockRange))) {
+    // "Lead petitioner: Mrs Kelly Marsh, 14 Constitution Hill": a person's own address on their line.
+    if (kind === 'address')
+      return !/(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]/u.test(lineStartBefore(text, at.from));
+    if (kind === 'telephone number') {
+      const lead = lineStartBefore(text, at.from);
+      if (DIRECT_LINE.test(lead) || /^(?:\+44[ \t]*)?0?7/.test(found)) return false;
+      // A signature with the person's own email address gives their own line too.
+      return !personalEmailIn(block);
+    }
+    return false; // a named person's email address at a firm is still theirs
+  }
+  if (!FIRST_PERSON.test(sentence) && PUBLIC_IN_SENTENCE.test(sentence)) return true;
+  if (kind === 'address' && !HOME.test(sentence)) {
+    // A body's premises: "The Coal Authority, 200 Lichfield Lane, …", "our day centre at …", "the
+    // former Newsprint site at …", or beside a role mailbox.
+    if (ORGANISATION.test(sentence) || PREMISES.test(sentence) || FIRM.test(sentence)) return true;
+    const line = lineAround(text, at);
+    if (!personalEmailIn(line) && /[^\s@]+@[^\s@]+\.[a-z]{2,}/i.test(line)) return true;
+  }
+  // "… West Malling ME19 4LZ. Tel 01732 844522.": a bare number takes the sentence before it.
+  if (
+    kind === 'telephone number' &&
+    sentence.replace(/…/, '').trim().length < 25 &&
+    // On the same line as the sentence before: "Tel 01732 844522." after the body's address.
+    !/\n[^\n]*$/.test(text.slice(Math.max(0, at.from - sentence.indexOf('…') - 2), at.from)) &&
+    !personalEmailIn(block)
+  ) {
+    const before = sentenceAround(text, {
+      from: Math.max(0, at.from - 2 - sentence.indexOf('…')),
+      to: at.from,
+    });
+    if (!FIRST_PERSON.test(before) && (PUBLIC_IN_SENTENCE.test(before) || ORGANISATION.test(before)))
+      return true;
+  }
+  return false;
+}
+
+// Where someone lives: "I live at", "my house", "our home".
+const HOME =
+  /(?<![\p{L}])(?:I|I'm|I’m|my|My|we[ \t]+live|We[ \t]+live|our[ \t]+(?:home|house|property|garden|cottage|flat|bungalow)|Our[ \t]+(?:home|house|property|garden|cottage|flat|bungalow))(?![\p{L}])/u;
+const PREMISES =
+  /(?<![\p{L}])(?:centre|Centre|premises|offices|Offices|headquarters|depot|site|works|factory|warehouse|Research|Authority|Organisation|BC|DC|campus)(?![\p{L}])/u;
+// A firm named with its trade: "Savills Planning", "DHA Planning".
+const FIRM =
+  /\p{Lu}[\p{L}&)]*[ \t]+(?:Planning|Architects|Surveyors|Solicitors|Estates|Property|Properties)(?![ \t]+(?:Committee|Inspector|Inspectorate|Policy|Officer|application|permission))/u;
+
+function lineAround(text: string, at: Range): string {
+  const from = text.lastIndexOf('\n', at.from - 1) + 1;
+  const end = text.indexOf('\n', at.to);
+  return `${text.slice(from, at.from)} … ${text.slice(at.to, end === -1 ? text.length : end)}`;
+}
