@@ -17,9 +17,11 @@ const PUBLIC_IN_SENTENCE =
   /(?<![\p{L}])(?:council|Council|switchboard|helpline|Helpline|Floodline|Agency|Highways|Trust|team|Team|Ltd|LLP|Society|Association|the[ \t]+EA|KCC|TMBC|Natural[ \t]+England|Historic[ \t]+England|Environment[ \t]+Agency|Programme[ \t]+Officer|society|club|Club|church|Church|school|School|surgery|Surgery|website|enquiries|plc|Department|Service|Offices|Chamber|Clerk|company|Manager|parish[ \t]+office|\p{Lu}\p{L}+['’]s[ \t]+(?:phone[ \t]+)?(?:number|line|helpline|switchboard)|(?:rang|phoned|called|dialled|tried)[ \t]+(?:them[ \t]+on[ \t]+)?…)(?![\p{L}])/u;
 // Whose number: "my mobile", "call me on", "reach us"; "I rang 01732 844522" is not the writer's.
 const FIRST_PERSON = /(?<![\p{L}])(?:I'm|I’m|I[ \t]+am|my|My|me|mine|us|our|Our)(?![\p{L}])/u;
-// A role mailbox: the local part names a job or a purpose, not a person.
+// A role mailbox: the local part names a job or a purpose, not a person. Not a community group's
+// officers (secretary, chair, members, friends of…, a campaign): their mailbox reaches one
+// resident, and a public output must withhold it (consultation-analysis.test.ts).
 const ROLE_MAILBOX =
-  /plan|info|clerk|secretar|consult|polic|officer|team|contrib|enquir|admin|office|contact|estates|ldf|prow|devcon|mmo|save|rug|hello|mail|reception|support|general|press|media|chair|committee|council|parish|friends|society|assoc|trust|group|forum|bookings|sales|lettings|member|news|events|objection|campaign/i;
+  /plan|info|clerk|consult|polic|officer|team|contrib|enquir|admin|office|contact|estates|ldf|prow|devcon|mmo|hello|mail|reception|support|general|press|media|council|parish|trust|bookings|sales|lettings|news|events/i;
 // A direct line or mobile in an organisation's block is the person's own.
 const DIRECT_LINE =
   /(?:DD|Direct(?:[ \t]+(?:dial|line))?|Mob(?:ile)?|M|Personal|Mobile[ \t]+phone)[ \t]*[:.]?[ \t]*$/i;
