@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accessActions, accessUnits, registerCsvColumns, type PersonalDataRegister } from '@planning/shared';
 import { MIGRATIONS_DIR } from '../../db/migrate';
@@ -10,6 +9,7 @@ import { buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { personalDataTables, tablesWithoutPersonalData } from './register.annotations';
+import { schemaColumns } from './subject-access.search';
 
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof buildTenantWithUsers>>;
@@ -63,15 +63,8 @@ const register = async (who: SignedIn) => {
 
 describe('the register of personal data (issue 26 point 7)', () => {
   it('annotates every table of the schema, and every column it names exists', async () => {
-    // pg_catalog, not information_schema: it lists tables the application role has no grant on.
-    const { rows } = await sql<{ table: string; column: string }>`
-      select c.relname as "table", a.attname as "column"
-        from pg_class c
-        join pg_namespace n on n.oid = c.relnamespace
-        join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-       where n.nspname = 'public' and c.relkind in ('r', 'p')`.execute(t.database.db);
-    const columns = new Map<string, Set<string>>();
-    for (const row of rows) columns.set(row.table, (columns.get(row.table) ?? new Set()).add(row.column));
+    const columns = await schemaColumns(t.database.db);
+    const rows = [...columns].flatMap(([table, names]) => [...names].map((column) => ({ table, column })));
     const annotated = [...Object.keys(personalDataTables), ...Object.keys(tablesWithoutPersonalData)];
     expect(new Set(annotated).size, 'a table is annotated twice').toBe(annotated.length);
     expect(

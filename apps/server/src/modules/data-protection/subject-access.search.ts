@@ -1,4 +1,4 @@
-import { sql, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SqlBool, type Transaction } from 'kysely';
 import type { SubjectAccessRequest } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { escapeLike } from '../../lib/table-query';
@@ -152,14 +152,17 @@ export async function findPerson(
   return [...found.values()];
 }
 
-/** Each table's columns, read once per request (the search names only those that exist). */
-export async function schemaColumns(trx: Trx): Promise<Map<string, Set<string>>> {
+/**
+ * Each table's columns, from pg_catalog (which lists tables the application role has no grant on),
+ * read once per request: the search names only those that exist.
+ */
+export async function schemaColumns(db: Kysely<Database>): Promise<Map<string, Set<string>>> {
   const { rows } = await sql<{ table: string; column: string }>`
     select c.relname as "table", a.attname as "column"
       from pg_class c
       join pg_namespace n on n.oid = c.relnamespace
       join pg_attribute a on a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
-     where n.nspname = 'public' and c.relkind in ('r', 'p')`.execute(trx);
+     where n.nspname = 'public' and c.relkind in ('r', 'p')`.execute(db);
   const columns = new Map<string, Set<string>>();
   for (const row of rows) columns.set(row.table, (columns.get(row.table) ?? new Set()).add(row.column));
   return columns;
