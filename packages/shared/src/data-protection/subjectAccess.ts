@@ -83,6 +83,12 @@ export const SUBJECT_ACCESS_SHOWN = 20;
 /** A field's text on screen and in the summary is cut here; the JSON and CSV keep it whole. */
 export const SUBJECT_ACCESS_TEXT_SHOWN = 400;
 
+/** A field's text as the screen and the summary show it: cut at SUBJECT_ACCESS_TEXT_SHOWN. */
+export const shownText = (text: string | null): string | null =>
+  text !== null && text.length > SUBJECT_ACCESS_TEXT_SHOWN
+    ? `${text.slice(0, SUBJECT_ACCESS_TEXT_SHOWN)}…`
+    : text;
+
 export const SUBJECT_ACCESS_JOB = 'data-protection.subject-access';
 
 /** The answer to starting one: its id, and what the screen says meanwhile. */

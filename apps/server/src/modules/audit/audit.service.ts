@@ -10,7 +10,7 @@ import {
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { escapeLike } from '../../lib/table-query';
-import { csvCell } from '../export/export.formats';
+import { csvLine as line } from '../export/export.formats';
 
 type Trx = Transaction<Database>;
 type Where = ExpressionBuilder<Database, 'audit_log'>;
@@ -129,7 +129,6 @@ export async function auditLogCsv(trx: Trx, filter: AuditLogFilter): Promise<{ c
     .orderBy('seq', 'desc')
     .limit(AUDIT_LOG_LIMITS.csvMaxRows)
     .execute();
-  const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
   const body = rows.map((row) =>
     line([
       row.local_time,

@@ -1,10 +1,5 @@
+import escapeHtml from 'escape-html';
 import type { OutgoingMail } from '../../lib/mailer';
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 function linkMail(
   to: string,

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import { registerCsvColumns, type PersonalDataRegister, type RegisterEntry } from '@planning/shared';
 import type { Database } from '../../db/schema';
-import { csvCell } from '../export/export.formats';
+import { csvLine as line } from '../export/export.formats';
 import { personalDataTables } from './register.annotations';
 
 type Trx = Transaction<Database>;
@@ -44,7 +44,6 @@ export async function personalDataRegister(
 
 /** The register as CSV for the council's record of processing activities (one row a table). */
 export function registerCsv(register: PersonalDataRegister): string {
-  const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
   const body = register.entries.map((entry) =>
     line([
       entry.table,

@@ -1,19 +1,12 @@
 import type { Readable } from 'node:stream';
 import escapeHtml from 'escape-html';
-import { SUBJECT_ACCESS_TEXT_SHOWN, type SubjectAccessRequest } from '@planning/shared';
-import { csvCell } from '../export/export.formats';
+import { shownText, type SubjectAccessRequest } from '@planning/shared';
+import { csvLine as line } from '../export/export.formats';
 import { zipStream, type ZipEntry } from '../export/export.zip';
 import type { FoundTable } from './subject-access.search';
 
 /** A stored file the person's records name (an attachment of their representation, say). */
 export type AttachedFile = { id: string; name: string; body: Buffer };
-
-const cut = (text: string | null) =>
-  text === null
-    ? ''
-    : text.length > SUBJECT_ACCESS_TEXT_SHOWN
-      ? `${text.slice(0, SUBJECT_ACCESS_TEXT_SHOWN)}…`
-      : text;
 
 const requestLine = (request: SubjectAccessRequest) =>
   [
@@ -38,7 +31,7 @@ function summaryHtml(
     const rows = table.rows.map(
       (row) =>
         `<tr><td>${escapeHtml(row.id ?? '')}</td><td>${escapeHtml(row.matchedBy.join(', '))}</td>${columns
-          .map((column) => `<td>${escapeHtml(cut(row.fields[column] ?? null))}</td>`)
+          .map((column) => `<td>${escapeHtml(shownText(row.fields[column] ?? null) ?? '')}</td>`)
           .join('')}</tr>`,
     );
     return `<section><h2>${escapeHtml(table.record)} (${table.rows.length}${table.truncated ? ' shown, more held' : ''})</h2>
@@ -65,7 +58,6 @@ ${fileList}
 
 function tableCsv(table: FoundTable): string {
   const columns = Object.keys(table.rows[0]?.fields ?? {});
-  const line = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
   return `\uFEFF${line(['record', 'found by', ...columns])}${table.rows
     .map((row) =>
       line([row.id ?? '', row.matchedBy.join('; '), ...columns.map((column) => row.fields[column] ?? '')]),

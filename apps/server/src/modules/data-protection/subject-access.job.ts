@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SUBJECT_ACCESS_SHOWN, SUBJECT_ACCESS_TEXT_SHOWN, type SubjectAccessResult } from '@planning/shared';
+import { SUBJECT_ACCESS_SHOWN, shownText, type SubjectAccessResult } from '@planning/shared';
 import type { JobContext } from '../jobs/jobs.records';
 import type { BucketName } from '../storage/storage';
 import { subjectAccessZip, type AttachedFile } from './subject-access.export';
@@ -56,11 +56,6 @@ async function attachedFiles(
   return files;
 }
 
-const shown = (text: string | null) =>
-  text !== null && text.length > SUBJECT_ACCESS_TEXT_SHOWN
-    ? `${text.slice(0, SUBJECT_ACCESS_TEXT_SHOWN)}…`
-    : text;
-
 /**
  * Issue 26 point 3: finds every record of the person, writes the export to the council's exports
  * bucket (removed after EXPORT_RETENTION_HOURS like every export) and keeps the first records of
@@ -103,7 +98,7 @@ export async function runSubjectAccess(
         id: row.id,
         matchedBy: row.matchedBy,
         fields: Object.fromEntries(
-          Object.entries(row.fields).map(([column, value]) => [column, shown(value)]),
+          Object.entries(row.fields).map(([column, value]) => [column, shownText(value)]),
         ),
       })),
     })),

@@ -57,7 +57,8 @@ export function csvCell(value: unknown): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
+/** One CSV record: each cell quoted as needed and formulas neutralised, CRLF ended (RFC 4180). */
+export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
 async function writeChunk(out: WriteStream, text: string): Promise<void> {
   if (!out.write(text)) await once(out, 'drain');
