@@ -462,7 +462,8 @@ describe('a map-linked question (several questions under one map)', () => {
     const reopened = block(page, 'ml');
     await reopened.getByRole('radio', { name: 'Open space' }).waitFor();
     await reopened.getByRole('combobox', { name: 'Select site' }).waitFor();
-    expect(await reopened.locator('.question-select').first().textContent()).toContain(name);
+    // The site's name once the sites have arrived (until then the select says they are loading).
+    await expect.poll(() => reopened.locator('.question-select').first().textContent()).toContain(name);
     expect(await reopened.getByRole('radio', { name: 'Open space' }).isChecked()).toBe(true);
     expect(await reopened.getByRole('textbox', { name: 'How would people get there?' }).inputValue()).toBe(
       'On foot from the station',

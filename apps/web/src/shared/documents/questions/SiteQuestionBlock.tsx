@@ -283,6 +283,9 @@ export function SiteQuestionBlock({ documentId, question, answers, viewer }: Que
                 loading={sites.isPending}
                 notFoundContent={sites.isError ? 'Failed to fetch site ids' : 'No sites found'}
                 value={siteId ?? undefined}
+                // A site chosen by the address (?site=) before the list has arrived: its name is not
+                // known yet, and the bare id would mean nothing to the reader.
+                labelRender={sites.data ? undefined : () => 'Loading sites…'}
                 disabled={state.disabled}
                 status={errors.site ? 'error' : undefined}
                 aria-invalid={errors.site ? true : undefined}
