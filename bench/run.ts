@@ -212,7 +212,7 @@ try {
     });
   for (let i = 0; i < WARM_UP + runs; i += 1) {
     // The first page of a new search counts its total; the next pages take it from the cache.
-    clearTotalsCache();
+    clearTotalsCache(database.db);
     const [took, answer] = await time(() => page(0));
     total = answer.total;
     const [tookNext] = await time(() => page(50));
@@ -313,11 +313,11 @@ try {
       // Overview tiles are summed from base cells counted once per data version: count them
       // before timing, as any tile after the first would find them.
       await serveSiteTile(database, tenantId, { z, x: cx, y: cy, layer: 'sites', filters: [] });
-      await siteCellsSettled();
+      await siteCellsSettled(database);
     }
     for (let i = 0; i < WARM_UP + runs; i += 1) {
       const tile = tiles[i % tiles.length]!;
-      clearTileCache();
+      clearTileCache(database);
       const [took, served] = await time(() =>
         serveSiteTile(database, tenantId, { z, ...tile, layer: 'sites', filters: [] }),
       );
@@ -356,14 +356,14 @@ try {
       const some = Math.min(runs, 10);
       for (let i = 0; i < some; i += 1) {
         // A count still running would refill the cells just cleared.
-        await siteCellsSettled();
-        clearTileCache({ cells: true });
+        await siteCellsSettled(database);
+        clearTileCache(database, { cells: true });
         const [r] = await time(() =>
           serveSiteTile(database, tenantId, { z, x: cx, y: cy, layer: 'sites', filters: [] }),
         );
         rebuilt.push(r);
-        await siteCellsSettled();
-        clearTileCache();
+        await siteCellsSettled(database);
+        clearTileCache(database);
         const [f] = await time(() =>
           serveSiteTile(database, tenantId, { z, x: cx, y: cy, layer: 'sites', filters: status }),
         );
@@ -402,13 +402,13 @@ try {
     let bytes = 0;
     for (let i = 0; i < WARM_UP + runs; i += 1) {
       const tile = tiles[i % tiles.length]!;
-      clearTileCache();
+      clearTileCache(database);
       const [took, response] = await time(() => get(tile.x, tile.y));
       if (response.statusCode !== 200 && response.statusCode !== 204) {
         throw new Error(`tile ${z}/${tile.x}/${tile.y}: ${response.statusCode} ${response.body}`);
       }
       if (tile.x === cx && tile.y === cy) bytes = response.rawPayload.byteLength;
-      clearTileCache();
+      clearTileCache(database);
       const [directMs] = await time(() =>
         serveSiteTile(database, tenantId, { z, ...tile, layer: 'sites', filters: [] }),
       );
@@ -444,7 +444,7 @@ try {
     // still through tenant lookup, session, access check and the tile's own transaction.
     const empty: number[] = [];
     for (let i = 0; i < WARM_UP + runs; i += 1) {
-      clearTileCache();
+      clearTileCache(database);
       const [took, response] = await time(() => get(0, 0));
       if (response.statusCode !== 204) throw new Error(`empty tile: ${response.statusCode}`);
       if (i >= WARM_UP) empty.push(took);

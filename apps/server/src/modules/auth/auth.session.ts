@@ -6,6 +6,7 @@ import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { unauthorized } from '../../lib/errors';
+import { perDatabase } from '../../lib/per-database';
 import { hashToken } from './auth.crypto';
 
 export const SESSION_COOKIE = 'planning_session';
@@ -89,16 +90,7 @@ type KnownAccess = {
  * Kind, disabled state and grants by user, per database (tests open many). Used only while the session check,
  * on the same request, reads the same access version of the council they were read at.
  */
-const accessByUser = new WeakMap<object, LRUCache<string, KnownAccess>>();
-
-function knownAccessOf(db: object): LRUCache<string, KnownAccess> {
-  let known = accessByUser.get(db);
-  if (!known) {
-    known = new LRUCache<string, KnownAccess>({ max: 10_000 });
-    accessByUser.set(db, known);
-  }
-  return known;
-}
+const knownAccessOf = perDatabase(() => new LRUCache<string, KnownAccess>({ max: 10_000 }));
 
 /** The user's kind, disabled state and grants at `version` of the council's access, or newer. */
 async function accessOf(

@@ -5,6 +5,7 @@ import type { AppDatabase } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { notFound } from '../../lib/errors';
+import { perDatabase } from '../../lib/per-database';
 import { encodeUnitSquare, tileBounds, type TileEncoder } from '../tiles/tiles.render';
 import {
   etagOf,
@@ -17,7 +18,7 @@ import {
 export type LayerTileRequest = { layerId: string; z: number; x: number; y: number };
 
 /** Layer tiles by council, layer, layer version and tile: a changed layer is a new version. */
-const layerTiles = tileCacheOf(32 * 1024 * 1024);
+const layerTilesOf = perDatabase(() => tileCacheOf(32 * 1024 * 1024));
 
 /**
  * One tile of a council's geodata layer (issue 13 point 3), from the cache while the layer's
@@ -45,11 +46,11 @@ export async function serveLayerTile(
         .executeTakeFirst();
       if (!layer) throw notFound(layerMapMessages.notFound);
       const key = [tenantId, layer.id, layer.version, encoder, request.z, request.x, request.y].join('|');
-      const kept = layerTiles.get(key);
+      const kept = layerTilesOf(database).get(key);
       if (kept) return kept;
       const body = await renderLayerTile(trx, layer, request, encoder);
       const tile: ServedTile = { etag: etagOf(key), body, fresh: true };
-      layerTiles.set(key, tile);
+      layerTilesOf(database).set(key, tile);
       return tile;
     },
     serial,
@@ -131,9 +132,4 @@ function flatProperties(properties: Record<string, unknown>): Record<string, str
         : JSON.stringify(value);
   }
   return flat;
-}
-
-/** For tests that must measure rendering rather than the cache. */
-export function clearLayerTileCache(): void {
-  layerTiles.clear();
 }

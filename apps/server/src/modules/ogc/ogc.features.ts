@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type Transaction } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { fieldKind } from '@planning/shared';
 import type { Database } from '../../db/schema';
+import { perDatabase } from '../../lib/per-database';
 import { SITE_COLUMNS } from '../search/search.compile';
 import { DEFAULT_SCENARIO, loadDictionary } from '../search/search.service';
 
@@ -166,15 +167,20 @@ export async function findCollection(trx: Trx, id: string): Promise<OgcCollectio
 }
 
 /** The sites' extent in WGS84, by council and data version (a scan of every site otherwise). */
-const siteExtents = new LRUCache<string, { bbox: [number, number, number, number] | null }>({ max: 1000 });
+const siteExtentsOf = perDatabase(
+  () => new LRUCache<string, { bbox: [number, number, number, number] | null }>({ max: 1000 }),
+);
 
+/** `database` is the app's database handle, whose council data the cached extents describe. */
 export async function collectionBbox(
   trx: Trx,
   tenantId: string,
   version: string | null,
   collection: OgcCollection,
+  database: object,
 ): Promise<[number, number, number, number] | null> {
   if (collection.kind === 'layer') return collection.bbox;
+  const siteExtents = siteExtentsOf(database);
   const key = `${tenantId}|${version ?? ''}`;
   const kept = version ? siteExtents.get(key) : undefined;
   if (kept) return kept.bbox;

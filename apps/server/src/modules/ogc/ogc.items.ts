@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool, type Transaction }
 import { LRUCache } from 'lru-cache';
 import type { Database } from '../../db/schema';
 import { badRequest } from '../../lib/errors';
+import { perDatabase } from '../../lib/per-database';
 import { DEFAULT_SCENARIO } from '../search/search.service';
 import { compileCql2 } from './ogc.cql2';
 import {
@@ -205,20 +206,21 @@ function propertyFilters(collection: OgcCollection, filters: Record<string, stri
   return parts;
 }
 
-const matchedCounts = new LRUCache<string, number>({ max: 2000 });
+const matchedCountsOf = perDatabase(() => new LRUCache<string, number>({ max: 2000 }));
 const countKey = (query: ItemsQuery) =>
   JSON.stringify([query.bbox ?? null, query.filters, query.filter ?? null, query.datetime ?? null]);
 
 /**
- * One page of a collection's features; the total on the first page only. `version` is the
- * council's site data version (the first page's count of sites is kept by it).
+ * One page of a collection's features; the total on the first page only. `counted` is the app's
+ * database handle and the council's site data version there: the first page's count of sites is
+ * kept by them.
  */
 export async function readItems(
   trx: Trx,
   tenantId: string,
   collection: OgcCollection,
   query: ItemsQuery,
-  version: string | null = null,
+  counted: { database: object; version: string | null } | null = null,
 ): Promise<ItemsPage> {
   const alias = collection.kind === 'sites' ? 'sites' : 'f';
   const where: Expression<SqlBool>[] = propertyFilters(collection, query.filters);
@@ -254,13 +256,17 @@ export async function readItems(
     else {
       // The sites' count is kept by council, data version and query (any change to the sites
       // moves the version); a layer's is counted each time.
-      const key = version && collection.kind === 'sites' ? `${tenantId}|${version}|${countKey(query)}` : null;
-      const kept = key ? matchedCounts.get(key) : undefined;
+      const key =
+        counted?.version && collection.kind === 'sites'
+          ? `${tenantId}|${counted.version}|${countKey(query)}`
+          : null;
+      const matchedCounts = counted ? matchedCountsOf(counted.database) : null;
+      const kept = key ? matchedCounts?.get(key) : undefined;
       numberMatched =
         kept ??
         (await sql<{ n: number }>`select count(*)::int as n ${from} ${conditions}`.execute(trx)).rows[0]?.n ??
         0;
-      if (key && kept === undefined) matchedCounts.set(key, numberMatched);
+      if (key && kept === undefined) matchedCounts?.set(key, numberMatched);
     }
   }
   return { rows, numberMatched, more };

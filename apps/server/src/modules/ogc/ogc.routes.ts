@@ -265,7 +265,7 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
         const all = await listCollections(trx);
         const out = [];
         for (const collection of all) {
-          const bbox = await collectionBbox(trx, tenantId, request.siteDataVersion, collection);
+          const bbox = await collectionBbox(trx, tenantId, request.siteDataVersion, collection, app.database);
           out.push(collectionDocument(request, collection, bbox));
         }
         return out;
@@ -296,7 +296,7 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
       const { tenantId } = requireAuth(request);
       const collection = await collectionOr404(request, request.params.collectionId);
       const bbox = await withTenant(app.database.db, tenantId, (trx) =>
-        collectionBbox(trx, tenantId, request.siteDataVersion, collection),
+        collectionBbox(trx, tenantId, request.siteDataVersion, collection, app.database),
       );
       return collectionDocument(request, collection, bbox);
     },
@@ -382,7 +382,7 @@ export const ogcRoutes: FastifyPluginAsyncZod = async (app) => {
               filter: query.filter,
               datetime,
             },
-            request.siteDataVersion,
+            { database: app.database, version: request.siteDataVersion },
           );
           return { collection, ...page };
         },

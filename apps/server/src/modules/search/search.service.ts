@@ -13,6 +13,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { badRequest } from '../../lib/errors';
+import { perDatabase } from '../../lib/per-database';
 import {
   compileFilters,
   fieldValue,
@@ -139,12 +140,13 @@ export async function flexibleSearch(db: Kysely<Database>, tenantId: string, req
         request.scenario ?? DEFAULT_SCENARIO,
         JSON.stringify(request.filters),
       ].join('|');
-      const cached = totalsCache.get(key);
+      const totals = totalsOf(db);
+      const cached = totals.get(key);
       if (cached !== undefined) return cached;
       // The page's transaction checks the attributes and sort; the filters are checked as compiled.
       const dictionary = await loadDictionary(trx);
       const total = await countMatchingSites(trx, tenantId, dictionary, request.filters, request.scenario);
-      totalsCache.set(key, total);
+      totals.set(key, total);
       return total;
     }),
   ]);
@@ -156,11 +158,11 @@ export async function flexibleSearch(db: Kysely<Database>, tenantId: string, req
  * search, and each page would otherwise count all the matches again; any change to the council's
  * sites or tags bumps the version, so a total is never served for data it was not counted on.
  */
-const totalsCache = new LRUCache<string, number>({ max: 10_000 });
+const totalsOf = perDatabase(() => new LRUCache<string, number>({ max: 10_000 }));
 
 /** For tests and benchmarks that must measure counting, not the cache. */
-export function clearTotalsCache(): void {
-  totalsCache.clear();
+export function clearTotalsCache(db: Kysely<Database>): void {
+  totalsOf(db).clear();
 }
 
 /**

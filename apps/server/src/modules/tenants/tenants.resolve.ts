@@ -1,10 +1,9 @@
 import type { FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { isLoopbackHost, tenantMessages, tenantNameFromHost, tenantNameSchema } from '@planning/shared';
 import type { Config } from '../../config';
-import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { perDatabase } from '../../lib/per-database';
 import { findTenantByName } from './tenants.queries';
 
 export type ResolvedTenant = { id: string; name: string };
@@ -29,11 +28,7 @@ export async function resolveTenant(request: FastifyRequest): Promise<ResolvedTe
   const { config, database } = request.server;
   const name = tenantNameForRequest(request, config);
   if (name === null) throw badRequest(tenantMessages.notSpecified);
-  let known = tenantsByName.get(database.db);
-  if (!known) {
-    known = new LRUCache<string, ResolvedTenant>({ max: 1000, ttl: TENANT_CACHE_MS });
-    tenantsByName.set(database.db, known);
-  }
+  const known = tenantsByName(database.db);
   const cached = known.get(name);
   if (cached) return cached;
   // A malformed name cannot exist, and is not worth a query.
@@ -51,4 +46,6 @@ export async function resolveTenant(request: FastifyRequest): Promise<ResolvedTe
  * (to an id whose rows are gone, so it shows nothing).
  */
 const TENANT_CACHE_MS = 10_000;
-const tenantsByName = new WeakMap<Kysely<Database>, LRUCache<string, ResolvedTenant>>();
+const tenantsByName = perDatabase(
+  () => new LRUCache<string, ResolvedTenant>({ max: 1000, ttl: TENANT_CACHE_MS }),
+);

@@ -4,6 +4,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import type { AppDatabase } from '../../db/database';
+import { perDatabase } from '../../lib/per-database';
 import { withTenant } from '../../db/tenant-transaction';
 import { compressionOptions } from '../../lib/response-policy';
 import { SITE_TILE } from '@planning/shared';
@@ -56,7 +57,7 @@ export function takeFresh(tile: ServedTile): boolean {
  * Encoded tiles with their ETags, by tenant, data version, layer, tile and filter set; empty
  * tiles included (body null).
  */
-const tileCache = tileCacheOf(64 * 1024 * 1024);
+const siteTilesOf = perDatabase(() => tileCacheOf(64 * 1024 * 1024));
 
 /** An LRU of served tiles up to `maxSize` bytes (sites here, geodata layers in modules/layers). */
 export function tileCacheOf(maxSize: number): LRUCache<string, ServedTile> {
@@ -76,9 +77,11 @@ export function tileTransactionSettings(database: AppDatabase): Record<string, s
 }
 
 /** Base-cell counts by tenant, data version and scenario: rebuilt after any change to the sites. */
-const cellsCache = new LRUCache<string, SiteCells>({ max: 64 });
-/** Base cells being counted, by the same key. */
-const cellsBuilding = new Map<string, Promise<void>>();
+const cellsOf = perDatabase(() => ({
+  kept: new LRUCache<string, SiteCells>({ max: 64 }),
+  /** Base cells being counted, by the same key. */
+  building: new Map<string, Promise<void>>(),
+}));
 
 /** Counts a council's base cells once, beside the tiles that need them (one build per key). */
 function buildCellsInBackground(
@@ -87,19 +90,20 @@ function buildCellsInBackground(
   scenario: string | undefined,
   key: string,
 ): void {
-  if (cellsBuilding.has(key)) return;
+  const cells = cellsOf(database);
+  if (cells.building.has(key)) return;
   const build = withTenant(database.db, tenantId, (trx) => buildSiteCells(trx, tenantId, scenario))
-    .then((cells) => void cellsCache.set(key, cells))
+    .then((counted) => void cells.kept.set(key, counted))
     // A failed count (the database closing, say) is simply tried again by a later tile; tiles
     // meanwhile group the sites' kept cells directly.
     .catch(() => undefined)
-    .finally(() => cellsBuilding.delete(key));
-  cellsBuilding.set(key, build);
+    .finally(() => cells.building.delete(key));
+  cells.building.set(key, build);
 }
 
 /** For tests and benchmarks: resolves when no base cells are being counted. */
-export async function siteCellsSettled(): Promise<void> {
-  await Promise.all(cellsBuilding.values());
+export async function siteCellsSettled(database: AppDatabase): Promise<void> {
+  await Promise.all(cellsOf(database).building.values());
 }
 
 const encoders = new WeakMap<AppDatabase, Promise<TileEncoder>>();
@@ -146,7 +150,7 @@ export async function serveSiteTile(
   const use = known.encoder ?? knownEncoders.get(database) ?? (await tileEncoderOf(database));
   const { version } = known;
   if (version !== undefined) {
-    const tile = tileCache.get(tileKey(tenantId, version, use, request));
+    const tile = siteTilesOf(database).get(tileKey(tenantId, version, use, request));
     if (tile) return tile;
     // Without filters PostGIS encodes the tile in one statement that scopes itself to the
     // tenant: no transaction (a filtered tile first reads the council's dictionary).
@@ -166,7 +170,7 @@ export async function serveSiteTile(
         const { rows } = await sql<{ version: string | null }>`
           select (select version::text from site_data_versions) as version`.execute(trx);
         readVersion = rows[0]?.version ?? '1';
-        const tile = tileCache.get(tileKey(tenantId, readVersion, use, request));
+        const tile = siteTilesOf(database).get(tileKey(tenantId, readVersion, use, request));
         if (tile) return tile;
       }
       return renderAndKeep(database, tenantId, request, use, readVersion, () =>
@@ -197,7 +201,7 @@ async function renderAndKeep(
     // again in the background, and until then each tile groups its own sites' kept cells (tens
     // of milliseconds, where counting every cell of a million sites takes hundreds).
     const cellsKey = [tenantId, version, request.scenario ?? ''].join('|');
-    const cells = cellsCache.get(cellsKey);
+    const cells = cellsOf(database).kept.get(cellsKey);
     if (cells) {
       body = renderCellsTile(cells, request.z, request.x, request.y);
     } else {
@@ -208,7 +212,7 @@ async function renderAndKeep(
     body = await renderSites();
   }
   const tile: ServedTile = { etag: etagOf(key), body, fresh: true };
-  tileCache.set(key, tile);
+  siteTilesOf(database).set(key, tile);
   return tile;
 }
 
@@ -223,9 +227,9 @@ export const etagOf = (key: string) =>
   `"${createHash('sha256').update(key).digest('base64url').slice(0, 27)}"`;
 
 /** For tests and benchmarks that must measure rendering, not the cache. */
-export function clearTileCache({ cells = false } = {}): void {
-  tileCache.clear();
-  if (cells) cellsCache.clear();
+export function clearTileCache(database: AppDatabase, { cells = false } = {}): void {
+  siteTilesOf(database).clear();
+  if (cells) cellsOf(database).kept.clear();
 }
 
 /** Answers a tile: ETag, 304 when unchanged, 204 when empty, compressed from the kept copies. */

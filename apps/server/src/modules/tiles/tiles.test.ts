@@ -351,11 +351,11 @@ describe('pre-aggregated overview tiles', () => {
   it('are counted in the background after a change, the tiles meanwhile grouping their own sites', async () => {
     const tile = tileOf(9, points[30]!.x, points[30]!.y);
     const request = { ...tile, layer: 'sites' as const, filters: [] };
-    await siteCellsSettled();
-    clearTileCache({ cells: true });
+    await siteCellsSettled(t.database);
+    clearTileCache(t.database, { cells: true });
     const first = await serveSiteTile(t.database, tenantId, request);
-    await siteCellsSettled();
-    clearTileCache();
+    await siteCellsSettled(t.database);
+    clearTileCache(t.database);
     const fromCells = await serveSiteTile(t.database, tenantId, request);
     expect(summarise(first.body).length).toBeGreaterThan(0);
     expect(summarise(fromCells.body)).toEqual(summarise(first.body));
