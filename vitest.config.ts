@@ -46,6 +46,12 @@ export default defineConfig({
           include: ['e2e/**/*.test.ts'],
           globalSetup: ['e2e/support/global-setup.ts'],
           setupFiles: ['e2e/support/close-pages.ts'],
+          // A worker keeps its modules from one journey file to the next: the server app is
+          // imported and Chromium launched once per worker, not once per file (4 s of each file's
+          // setup). Each file still has its own app over its own copy of the database; the app's
+          // caches are per database (apps/server/src/lib/per-database.ts), so two files' copies of
+          // one council never meet.
+          isolate: false,
           // On PostgreSQL when there is one (CI): each journey file copies the run's seeded
           // database in a fraction of a second, where a PGlite copy took seconds to open.
           env: { TEST_DB: withPostgres ? 'postgres' : 'embedded' },

@@ -177,7 +177,7 @@ describe('accessibility (axe-core, WCAG 2.2 AA)', () => {
 
   it('keeps the header to a strip at 200 % zoom (1440×900 seen as 720×450)', async () => {
     const documentId = await demoDocumentId(running, await councilId(running));
-    const context = await running.browser.newContext({
+    const context = await running.newContext({
       viewport: { width: 720, height: 450 },
       deviceScaleFactor: 2,
       reducedMotion: 'reduce',

@@ -47,7 +47,7 @@ const saved = (page: Page) => page.locator('.builder-save-state[data-state="save
 
 /** A second officer's session through the API, as another browser would hold it. */
 async function otherOfficer() {
-  const context = await running.browser.newContext();
+  const context = await running.newContext();
   const login = await context.request.post(`${running.baseUrl}/api/v1/auth/firebase-auth/login`, {
     headers: { 'x-tenant': 'demo' },
     data: { email: 'officer@demo.test', password: DEMO_PASSWORD },

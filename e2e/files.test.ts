@@ -74,7 +74,7 @@ describe('files on the site page (issue 12)', () => {
 
   it('shows a viewer the upload and delete controls dimmed, and an unscanned file not downloadable', async () => {
     // An officer's upload, through the API as the browser would send it.
-    const officer = await running.browser.newContext();
+    const officer = await running.newContext();
     const login = await officer.request.post(`${running.baseUrl}/api/v1/auth/firebase-auth/login`, {
       headers: { 'x-tenant': 'demo' },
       data: { email: 'officer@demo.test', password: DEMO_PASSWORD },

@@ -2,7 +2,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { inject } from 'vitest';
 import { buildApp } from '../../apps/server/src/app';
 import { loadConfig } from '../../apps/server/src/config';
@@ -17,11 +24,12 @@ export type RunningApp = {
   /** The server itself, for a journey that must set up state the browser cannot (attempt counts). */
   app: FastifyInstance;
   database: AppDatabase;
-  browser: Browser;
   /** Every email the app sent, oldest first. */
   outbox(): Promise<SentMail[]>;
   /** A fresh browser context (own local storage) at 1280×800 with reduced motion, closed when the test ends. */
   newPage(): Promise<Page>;
+  /** A fresh browser context with the given options (another person's browser), closed when the test ends. */
+  newContext(options?: BrowserContextOptions): Promise<BrowserContext>;
   close(): Promise<void>;
 };
 
@@ -33,6 +41,34 @@ const openContexts = new Set<BrowserContext>();
 export async function closeOpenPages(): Promise<void> {
   await Promise.all([...openContexts].map((context) => context.close()));
   openContexts.clear();
+}
+
+/**
+ * One headless Chromium per test worker, shared by the journey files the worker runs (the e2e
+ * suite runs without isolation, so this module outlives a file): each journey has its own
+ * contexts, closed after every test, and launching a browser per file cost a second or more of
+ * a loaded machine each time. A browser that went away is launched again for the next file.
+ */
+let workerBrowser: Promise<Browser> | null = null;
+
+function sharedBrowser(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launching = chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
+    });
+    workerBrowser = launching;
+    void launching.then(
+      (browser) =>
+        browser.on('disconnected', () => {
+          if (workerBrowser === launching) workerBrowser = null;
+        }),
+      () => {
+        if (workerBrowser === launching) workerBrowser = null;
+      },
+    );
+  }
+  return workerBrowser;
 }
 
 /**
@@ -57,33 +93,32 @@ export async function startRunningApp(): Promise<RunningApp> {
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   if (!address || typeof address === 'string') throw new Error('server has no port');
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-dev-shm-usage'],
-  });
+  const browser = await sharedBrowser();
   const baseUrl = `http://127.0.0.1:${address.port}`;
   // Emailed links point at the running app, as APP_URL_TEMPLATE would in production.
   config.appUrlTemplate = baseUrl;
+  const newContext = async (options: BrowserContextOptions = {}) => {
+    const context = await browser.newContext(options);
+    openContexts.add(context);
+    context.on('close', () => openContexts.delete(context));
+    return context;
+  };
   return {
     baseUrl,
     app,
     outbox: () => readOutbox(outboxDir),
     database,
-    browser,
+    newContext,
     newPage: async () => {
       // Reduced motion, as many people set their systems: dialogs, menus and the map's camera
       // arrive at once, so a journey waits on the app, not on fades (the app's animated path is
       // antd's own, and the accessibility journey checks the setting is honoured).
-      const context = await browser.newContext({
-        viewport: { width: 1280, height: 800 },
-        reducedMotion: 'reduce',
-      });
-      openContexts.add(context);
-      context.on('close', () => openContexts.delete(context));
+      const context = await newContext({ viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' });
       return context.newPage();
     },
     close: async () => {
-      await browser.close();
+      // The browser stays for the worker's next file; this file's pages go.
+      await closeOpenPages();
       await app.close();
       await database.close();
       await rm(outboxDir, { recursive: true, force: true });
