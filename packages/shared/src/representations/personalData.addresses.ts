@@ -1,4 +1,5 @@
-import { matches, stickyMatch, titleCaseWhere } from './personalData.text';
+import { isForename } from './personalData.names';
+import { matches, stickyMatch, titleCase, titleCaseWhere } from './personalData.text';
 
 /**
  * Postcodes and postal addresses in a representation's text (issue 15 point 4, issue 26): as
@@ -47,7 +48,14 @@ export const HOUSE_WORDS = [
   'Cottage', 'Cottages', 'House', 'Farm', 'Farmhouse', 'Barn', 'Lodge', 'Rectory', 'Vicarage', 'Manor',
   'Hall', 'Oast', 'Mill', 'Bungalow',
 ];
-const HOUSE_NAME = `(?:${CAPITALISED}${GAP}){0,3}(?:${HOUSE_WORDS.join('|')})`;
+// Words that end a house's name too, but are also surnames ("Mr Croft", "Ms Grange"): kept out of
+// the names' stop list that HOUSE_WORDS feeds.
+// prettier-ignore
+const MORE_HOUSE_WORDS = [
+  'Forge', 'Granary', 'Stables', 'Maltings', 'Dairy', 'Croft', 'Grange', 'Villa', 'Smithy', 'Gatehouse',
+  'Oasthouse', 'Schoolhouse', 'Coachhouse', 'Byre',
+];
+const HOUSE_NAME = `(?:${CAPITALISED}${GAP}){0,3}(?:${[...HOUSE_WORDS, ...MORE_HOUSE_WORDS].join('|')})`;
 const STREET_NAME = `(?:${CAPITALISED}${GAP}){1,3}${STREET_TYPE}`;
 // Address lines with no number: "Rose Cottage", "The Old Rectory"; "Mill Lane".
 export const HOUSE_LINE = new RegExp(`^${HOUSE_NAME}$`, 'u');
@@ -166,7 +174,9 @@ const ANY_CASE_ADDRESS_HINT =
 
 // A heading naming a site, not where someone lives: "LAND AT 14 STATION ROAD".
 const SITE_HEADING =
-  /(?:LAND|SITE|FIELD|RE:?|OFF|NEAR|ADJACENT|ADJOINING|AT|OF|BEHIND|NORTH|SOUTH|EAST|WEST)[ \t]+$/;
+  /(?:(?:LAND|SITE|FIELD|PLOT|RE:?|PROPERTY|DEVELOPMENT|SCHEME|APPLICATION|PROPOSAL|PROPOSALS|HOUSING|HOMES|DWELLINGS|NORTH|SOUTH|EAST|WEST)(?:[ \t]+(?:AT|OF|ON))?|OFF|NEAR|ADJACENT(?:[ \t]+TO)?|ADJOINING|BEHIND|OPPOSITE)[ \t]+$/;
+// Small letters after "at" or "live in": "my nan lives in the bungalows at 3 church view".
+const HOME_BEFORE = /(?:\bat|\bliv(?:e|es|ed|ing)[ \t]+(?:in|on))[ \t]+$/u;
 
 /**
  * Addresses written all in capitals or all in small letters (issue 26): found on a title-cased copy
@@ -184,14 +194,23 @@ function findAddressesInAnyCase(text: string): Found[] {
     if (upper) {
       const lineStart = text.lastIndexOf('\n', f.from - 1) + 1;
       if (SITE_HEADING.test(text.slice(lineStart, f.from))) continue;
-      if (!/\d|COTTAGE|HOUSE|FARM|BARN|LODGE|FLAT/.test(original)) continue;
+      if (
+        !/\d|FLAT/.test(original) &&
+        ![...HOUSE_WORDS, ...MORE_HOUSE_WORDS].some((word) => original.includes(word.toUpperCase()))
+      )
+        continue;
       kept.push(f);
     } else if (lower) {
       const line = text.slice(
         f.from,
         text.indexOf('\n', f.to) === -1 ? text.length : text.indexOf('\n', f.to),
       );
-      if (findUkPostcodes(line).length > 0 || /(?<![\p{L}])(?:rd|st|ave|cl|ln|dr)(?![\p{L}])/u.test(original))
+      const before = text.slice(Math.max(0, f.from - 30), f.from);
+      if (
+        findUkPostcodes(line).length > 0 ||
+        /(?<![\p{L}])(?:rd|st|ave|cl|ln|dr)(?![\p{L}])/u.test(original) ||
+        HOME_BEFORE.test(before)
+      )
         kept.push(f);
     }
   }
@@ -199,5 +218,151 @@ function findAddressesInAnyCase(text: string): Found[] {
 }
 
 export function findAddresses(text: string): Found[] {
-  return mergeOverlapping([...findAddressesAsWritten(text), ...findAddressesInAnyCase(text)]);
+  const found = [...findAddressesAsWritten(text), ...findAddressesInAnyCase(text)].map((address) =>
+    withBlockLines(text, address),
+  );
+  const addresses = mergeOverlapping([...found, ...findAddressFields(text)]);
+  return mergeOverlapping([...addresses, ...findAddressRepeats(text, addresses)]);
+}
+
+// "Address Line 1: 3 The Paddocks", "House name/number: KEEPERS COTTAGE", "Town/Village: BIRLING": a
+// form's address fields hold an address whatever its case or shape. At a line's start only ("Site
+// address:" names land, "Email address:" a mailbox).
+const ADDRESS_FIELD =
+  /^[ \t]*(?:(?:home|postal|correspondence|your|full)[ \t]+)?(?:address(?:[ \t]*(?:line)?[ \t]*\d)?|house[ \t]+(?:name|number|name[ \t]*\/[ \t]*number|name or number|number[ \t]*\/[ \t]*name)|street(?:[ \t]+name)?|town(?:[ \t]*\/[ \t]*(?:village|city))?|village|city)[ \t]*:[ \t]*(?=[\p{L}\p{N}'"‘“])/gimu;
+const NO_ANSWER = /^(?:n\/?a|none|no|yes|-+|same as above|as above|see above)\.?$/iu;
+
+function findAddressFields(text: string): Found[] {
+  const found: Found[] = [];
+  for (const m of matches(ADDRESS_FIELD, text)) {
+    const from = m.index + m[0].length;
+    const lineEnd = text.indexOf('\n', from);
+    const value = text.slice(from, lineEnd === -1 ? text.length : lineEnd).trimEnd();
+    if (value === '' || value.length > 150 || NO_ANSWER.test(value)) continue;
+    found.push({ kind: 'address', from, to: from + value.length });
+  }
+  return found;
+}
+
+// The lines of an address block that the patterns leave out: a house's or a block's name above the
+// street ("The Granary", "\"Rosemead\"", "Castle Court", "Flat 7"), and the village or town below
+// it when the block ends there ("27 Lunsford Lane\nLarkfield\n\n").
+const QUOTED_NAME = /^['‘"“]\p{Lu}[\p{L} '’-]{1,30}['’"”]$/u;
+const THE_NAME = /^The[ \t]+\p{Lu}[\p{Ll}'’-]+(?:[ \t]+\p{Lu}[\p{Ll}'’-]+)?$/u;
+const ONE_WORD = /^\p{Lu}\p{Ll}{3,}$/u;
+const DWELLING_LINE =
+  /^(?:Flat|Apartment|Apt|Unit|Plot|Mooring|Maisonette|Room|Caravan|Pitch)\.?[ \t\u00a0]+\d{1,4}[A-Za-z]?$/iu;
+// Words that start a letter's lines but never a house's name.
+const NOT_HOUSE_NAMES = new Set([
+  'dear',
+  'hello',
+  'regards',
+  'thanks',
+  'objection',
+  'object',
+  'subject',
+  'from',
+  'address',
+  'sent',
+  'date',
+  'comment',
+  'comments',
+  'support',
+  'representation',
+  'response',
+  'planning',
+  'policy',
+  'yours',
+  'sincerely',
+  'faithfully',
+  'signed',
+  'name',
+  'council',
+]);
+const TOWN_LINE = /^\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:upon|on|under|next|the|\p{Lu}[\p{Ll}'’-]+)){0,2}[,.]?$/u;
+const TITLE_START = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Rev|Sir|Dame|Cllr|Councillor)\b/u;
+
+/**
+ * A line that names a dwelling above its street. A part of a line ("Flat 1, The Old Forge, …")
+ * must say so itself (a house word, quotes, a flat's number); a line of its own may also be a
+ * name with no such word ("The Granary", "Castle Court", "Rosemead").
+ */
+function isHouseLine(written: string, { wholeLine }: { wholeLine: boolean }): boolean {
+  // A block in capitals ("FLAT 7\nCASTLE COURT") is read as if title-cased.
+  const line = /\p{Ll}/u.test(written) ? written : titleCase(written);
+  if (QUOTED_NAME.test(line) || DWELLING_LINE.test(line) || HOUSE_LINE.test(line)) return true;
+  if (!wholeLine || TITLE_START.test(line)) return false;
+  if (THE_NAME.test(line) || UNNUMBERED_LINE.test(line)) return true;
+  return ONE_WORD.test(line) && !NOT_HOUSE_NAMES.has(line.toLowerCase()) && !isForename(line);
+}
+
+function lineBounds(text: string, at: number) {
+  const from = text.lastIndexOf('\n', at - 1) + 1;
+  const end = text.indexOf('\n', at);
+  return { from, to: end === -1 ? text.length : end };
+}
+
+function withBlockLines(text: string, address: Found): Found {
+  let { from, to } = address;
+  // Upwards, over at most two lines or comma-separated parts ("Flat 1, The Old Forge, Mill Street").
+  for (let step = 0; step < 2 && from > 0; step++) {
+    const lineStart = text.lastIndexOf('\n', from - 1) + 1;
+    const before = text.slice(lineStart, from);
+    let part: { from: number; text: string; wholeLine: boolean } | null = null;
+    if (before.trim() === '' && lineStart > 0) {
+      const above = lineBounds(text, lineStart - 1);
+      part = { from: above.from, text: text.slice(above.from, above.to), wholeLine: true };
+    } else if (/,[ \t]*$/.test(before)) {
+      const comma = before.replace(/,[ \t]*$/, '');
+      const partStart = Math.max(comma.lastIndexOf(',') + 1, 0);
+      part = { from: lineStart + partStart, text: comma.slice(partStart), wholeLine: false };
+    }
+    const line = part?.text.replace(/\r$/, '').trim() ?? '';
+    if (!part || line === '' || !isHouseLine(line, part)) break;
+    from = part.from + part.text.indexOf(line);
+  }
+  // Downwards: a town line or two, when the block then ends (a blank line, the text's end, a postcode).
+  let end = to;
+  for (let step = 0; step < 2; step++) {
+    if (text.slice(end, lineBounds(text, end).to).trim() !== '') break;
+    const next = lineBounds(text, lineBounds(text, end).to + 1);
+    if (next.from >= text.length || next.from <= end) break;
+    const line = text.slice(next.from, next.to).replace(/\r$/, '').trim();
+    if (!TOWN_LINE.test(line) || TITLE_START.test(line) || isForename(line.split(/[ \t]/)[0]!)) break;
+    const after = text.slice(next.to + 1, lineBounds(text, next.to + 1).to).trim();
+    if (after !== '' && !TOWN_LINE.test(after) && findUkPostcodes(after).length === 0) break;
+    end = next.from + line.length;
+    to = end;
+  }
+  return { kind: 'address', from, to };
+}
+
+/**
+ * Another mention of a found address's house or street line in the letter ("The listed barn at
+ * Hawthorn Barn…"): once it is known to be someone's home, each mention is. Only lines that
+ * name one dwelling (a house name, a number and street), not a bare street or town.
+ */
+function findAddressRepeats(text: string, addresses: Found[]): Found[] {
+  const firstLines = new Set<string>();
+  for (const address of addresses) {
+    const first = text
+      .slice(address.from, address.to)
+      .split(/,|\r?\n/)[0]!
+      .trim();
+    const unquoted = first.replace(/^['‘"“](.*)['’"”]$/u, '$1');
+    if (unquoted.length < 5) continue;
+    if (HOUSE_LINE.test(unquoted) || QUOTED_NAME.test(first)) firstLines.add(unquoted);
+    else if ([...matches(STREET_ADDRESS, unquoted)].some((m) => m.index === 0 && m[0] === unquoted))
+      firstLines.add(unquoted);
+  }
+  const found: Found[] = [];
+  for (const line of firstLines) {
+    const pattern = new RegExp(
+      `(?<![\\p{L}\\p{N}])${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
+      'gu',
+    );
+    for (const m of matches(pattern, text))
+      found.push({ kind: 'address', from: m.index, to: m.index + m[0].length });
+  }
+  return found;
 }

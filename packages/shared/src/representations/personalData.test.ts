@@ -120,6 +120,68 @@ describe('detectPersonalData: postcodes and addresses', () => {
     expect(addresses(text)).toEqual([]);
   });
 
+  // Issue 26: the lines of an address that no street pattern reads.
+  it.each([
+    [
+      'a house name above the street',
+      'Mrs Ada Lin\nThe Hayloft\nOrchard Lane\nNewtown\nME1 2AB',
+      'The Hayloft\nOrchard Lane\nNewtown\nME1 2AB',
+    ],
+    [
+      'a quoted house name',
+      '"Windrush"\n4 Mill Lane\nNewtown\nME1 2AB\n',
+      '"Windrush"\n4 Mill Lane\nNewtown\nME1 2AB',
+    ],
+    [
+      'a flat and its block in capitals',
+      'FLAT 2\nHARBOUR COURT\n9 QUAY STREET\nDOVER\nCT17 9AB',
+      'FLAT 2\nHARBOUR COURT\n9 QUAY STREET\nDOVER\nCT17 9AB',
+    ],
+    [
+      'the village below a street with no postcode',
+      '8 Forge Lane\nPlaxtol\n\nMr K Obi',
+      '8 Forge Lane\nPlaxtol',
+    ],
+    [
+      'a flat on the line of a named house',
+      'Flat 4, The Old Smithy, Bell Lane',
+      'Flat 4, The Old Smithy, Bell Lane',
+    ],
+    [
+      "a form's address fields",
+      'House name/number: IVY COTTAGE\nTown/Village: IGHTHAM',
+      'IVY COTTAGE',
+      'IGHTHAM',
+    ],
+    ['small letters after "at"', 'my mum lives at 6 meadow view and cannot park', '6 meadow view'],
+    [
+      'a street address in capitals after "lived at"',
+      'I HAVE LIVED AT 41 ORCHARD ROAD FOR 20 YEARS',
+      '41 ORCHARD ROAD',
+    ],
+  ])('finds %s', (_, text, ...expected) => {
+    expect(addresses(text)).toEqual(expected);
+  });
+
+  it('finds a home named again in the letter, once it is known as an address', () => {
+    expect(addresses('Ivy Cottage\nBell Lane\nME1 2AB\n\nThe trees behind Ivy Cottage would go.')).toEqual([
+      'Ivy Cottage\nBell Lane\nME1 2AB',
+      'Ivy Cottage',
+    ]);
+  });
+
+  it.each([
+    ['a site in a capitals heading', 'RE: LAND AT 14 STATION ROAD, WEST MALLING'],
+    ['a field with no answer', 'Address line 2: n/a'],
+    ['a forename on the line above a street', 'Ifeoma\n4 Mill Lane'],
+  ])('leaves %s', (_, text) => {
+    expect(
+      addresses(text).some(
+        (address) => address.includes('Ifeoma') || address.includes('STATION') || address === 'n/a',
+      ),
+    ).toBe(false);
+  });
+
   it('prefers the whole address to the postcode or the street inside it', () => {
     expect(found('Address: 12 Acacia Avenue, Newtown, ME1 2AB')).toEqual([
       ['address', '12 Acacia Avenue, Newtown, ME1 2AB'],
