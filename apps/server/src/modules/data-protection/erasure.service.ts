@@ -177,18 +177,23 @@ async function terms(trx: Trx, request: ErasureRequest, accounts: Ids, contacts:
     ])
     .where('id', 'in', contacts.length ? [...contacts] : ['00000000-0000-0000-0000-000000000000'])
     .execute();
+  // A name of one word ("Nel") or a one-word street line would match other people's words:
+  // those are replaced only in the person's own records.
+  const names = [
+    request.name,
+    ...users.map((user) => user.name),
+    ...people.map((person) => `${person.first_name} ${person.last_name}`),
+    ...people.map((person) => person.address_line1),
+  ].filter((text): text is string => text !== null && text !== ERASED_MARK && !text.includes(ERASED_MARK));
+  const severalWords = (text: string) => text.trim().split(/\s+/).length >= 2;
   const everywhere = [
-    wordsTerm(request.name),
+    ...names.filter(severalWords).map(wordsTerm),
     emailTerm(request.email),
-    ...users.flatMap((user) => [wordsTerm(user.name), emailTerm(user.email), phoneTerm(user.phone)]),
-    ...people.flatMap((person) => [
-      wordsTerm(`${person.first_name} ${person.last_name}`),
-      emailTerm(person.email),
-      phoneTerm(person.phone_number),
-      wordsTerm(person.address_line1),
-    ]),
-  ].filter((term) => term !== wordsTerm(ERASED_MARK));
+    ...users.flatMap((user) => [emailTerm(user.email), phoneTerm(user.phone)]),
+    ...people.flatMap((person) => [emailTerm(person.email), phoneTerm(person.phone_number)]),
+  ];
   const own = [
+    ...names.filter((text) => !severalWords(text)).map(wordsTerm),
     postcodeTerm(request.postcode),
     ...people.flatMap((person) => [postcodeTerm(person.postcode), wordsTerm(person.address_line2)]),
   ];
@@ -382,17 +387,25 @@ async function legalHold(trx: Trx, tenantId: string, plan: ErasurePlan): Promise
   const repTests = (plan.columns.get('representations') ?? [])
     .map((column) => columnTest(plan, 'representations', column))
     .filter((test): test is RawBuilder<SqlBool> => test !== null);
+  const answerTests = (plan.columns.get('document_answers') ?? [])
+    .map((column) => columnTest(plan, 'document_answers', column))
+    .filter((test): test is RawBuilder<SqlBool> => test !== null);
   const { rows } = await sql<{ id: string; name: string; reason: string }>`
     select e.id::text as id, e.name, e.legal_hold_reason as reason
       from consultation_events e
      where e.tenant_id = ${tenantId} and e.legal_hold_reason is not null
-       and exists (select 1 from representations r
+       and (exists (select 1 from representations r
                     where r.consultation_event_id = e.id
                       and (r.id = any(${ids(plan.representations)})
                            ${repTests.length ? sql`or ${sql.join(repTests, sql` or `)}` : sql``}
                            or ${touched('sub_representations', 's')}
                            or ${touched('consultation_responses', 'c')}
                            or ${touched('representation_events', 'v')}))
+            -- Residents' answers to the consultation's document are its record too.
+            or (e.document_id is not null and exists (
+                  select 1 from document_answers a
+                   where a.response_id in (select id from document_responses where document_id = e.document_id)
+                     and (${answerTests.length ? sql.join(answerTests, sql` or `) : sql`false`}))))
      order by e.name, e.id limit 1`.execute(trx);
   const held = rows[0];
   return held

@@ -28,6 +28,7 @@ import {
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
 import { recordAuditAlone } from '../audit/audit.record';
+import { insertUser } from '../auth/auth.queries';
 
 let t: TestApp;
 let tenant: Awaited<ReturnType<typeof buildTenantWithUsers>>;
@@ -432,6 +433,38 @@ describe('erasure (issue 26 point 4)', () => {
     const erased = await post(admin, 'erasure', request);
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await scanDatabase(tenant.id, ['hal\\s+holden', `hal@`])).toEqual([]);
+  });
+
+  it('replaces a one-word name only in the person’s own records, never in other people’s words', async () => {
+    const soloEmail = `solo@${tenant.name}.test`;
+    await withTenant(t.database.db, tenant.id, (trx) =>
+      insertUser(trx, {
+        tenantId: tenant.id,
+        email: soloEmail,
+        name: 'Solo',
+        phone: null,
+        passwordHash: null,
+        provider: 'firebase-auth',
+        kind: 'public',
+        emailVerified: true,
+      }),
+    );
+    const traders = await buildRepresentation(t.database.db, tenant.id, {
+      text: 'Solo traders need the market.',
+    });
+    const shown = await preview({ email: soloEmail });
+    expect(changeOf(shown.changes, 'users', 'anonymised')?.rows).toBe(1);
+    expect(changeOf(shown.changes, 'representations', 'text replaced')).toBeUndefined();
+    expect((await post(admin, 'erasure', { email: soloEmail })).statusCode).toBe(200);
+    const kept = await withTenant(t.database.db, tenant.id, (trx) =>
+      trx
+        .selectFrom('representations')
+        .select('plain_text')
+        .where('id', '=', traders.id)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(kept.plain_text).toBe('Solo traders need the market.');
+    expect(await scanDatabase(tenant.id, ['solo@'])).toEqual([]);
   });
 
   it('refuses staff without the erasure grant and bad requests', async () => {
