@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERASED_MARK, erasureMessages } from '@planning/shared';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { buildContact, buildEvent, buildRepresentation } from '../apps/server/test/consultation-factories';
+import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-users';
+import { addStaffWithRole } from '../apps/server/test/factories';
+import { axeViolationsIn } from './support/axe';
 import {
   councilId,
   openAsTenant,
@@ -16,6 +19,8 @@ let demoId: string;
 let wrenLetterId: string;
 let fileKey: string;
 
+// What a dimmed control says (apps/web/src/platform/access/Permitted.tsx).
+const NO_PERMISSION_TEXT = 'You do not have permission to do this. Please contact your administrator.';
 const WREN = { name: 'Wren Whitlock', email: 'wren.whitlock@example.test', phone: '01632 960456' };
 const HELD = {
   event: 'Examination of the Local Plan',
@@ -152,6 +157,7 @@ describe('erasure (issue 26 point 4)', () => {
       .filter({ hasText: 'anonymised' })
       .waitFor();
     await card.getByText(/1 stored file\(s\) deleted/).waitFor();
+    expect(await axeViolationsIn(page, '.ant-card:has(.data-protection__findings)')).toEqual([]);
     // Nothing is changed before the officer confirms.
     expect((await scanCouncil(wrenPatterns)).hits).not.toEqual([]);
 
@@ -219,13 +225,30 @@ describe('erasure (issue 26 point 4)', () => {
     expect(await card.getByText(erasureMessages.legalHold(HELD.event, HELD.reason)).count()).toBe(0);
   });
 
-  it('does not offer erasure to an officer', async () => {
-    const page = await openAsTenant(running, 'demo', '/data-protection', 'officer');
-    await expect.poll(() => new URL(page.url()).pathname).toBe('/map');
-    const answer = await page.context().request.post(`${running.baseUrl}/api/v1/data-protection/erasure`, {
+  it('shows a data protection officer who may only read the tools, dimmed, with the reason', async () => {
+    const { email } = await addStaffWithRole(
+      running.database.db,
+      { id: demoId, name: 'demo' },
+      'dpo-reader',
+      [{ unit: 'data-protection', action: 'read' }],
+    );
+    const page = await running.newPage();
+    await page.addInitScript(() => window.localStorage.setItem('tenantName', 'demo'));
+    const login = await page.context().request.post(`${running.baseUrl}/api/v1/auth/firebase-auth/login`, {
       headers: { 'x-tenant': 'demo' },
-      data: { email: WREN.email },
+      data: { email, password: DEMO_PASSWORD },
     });
-    expect([401, 403]).toContain(answer.status());
+    expect(login.status()).toBe(200);
+    await page.goto(`${running.baseUrl}/data-protection`);
+    const card = page.locator('.ant-card').filter({ hasText: 'Erase a person on request' });
+    await card.getByText(NO_PERMISSION_TEXT).waitFor({ state: 'attached' });
+    // The control is there, inert: the reader sees what erasure is, and that it is not theirs.
+    expect(await card.locator('[inert] button', { hasText: 'Preview erasure' }).count()).toBe(1);
+    const holds = page.locator('.ant-card').filter({ hasText: 'Legal holds' });
+    await holds
+      .getByRole('row')
+      .filter({ hasText: HELD.event })
+      .getByText(NO_PERMISSION_TEXT)
+      .waitFor({ state: 'attached' });
   });
 });
