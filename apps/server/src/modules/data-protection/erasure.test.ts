@@ -121,10 +121,10 @@ async function scanStorage(tenantId: string, patterns: string[]): Promise<string
   return hits;
 }
 
-const post = (who: SignedIn, url: string, payload: unknown) =>
+const post = (who: SignedIn, url: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api/v1/data-protection/${url}`, headers: who.headers(), payload });
 
-const preview = async (payload: unknown) => {
+const preview = async (payload: object) => {
   const answer = await post(admin, 'erasure/preview', payload);
   expect(answer.statusCode, answer.body).toBe(200);
   return answer.json() as ErasurePreview;
@@ -234,10 +234,10 @@ beforeAll(async () => {
     tenant.id,
     { userId: null, email: null, ip: null, userAgent: null },
     {
-      action: 'contact.update',
-      targetType: 'contact',
+      action: 'public-user.verify',
+      targetType: 'user',
       targetId: nelContactId,
-      summary: 'Changed the contact Nel Neighbour',
+      summary: 'Verified the account of Nel Neighbour',
       details: { email },
     },
   );
@@ -398,7 +398,7 @@ describe('erasure (issue 26 point 4)', () => {
       text: 'Hal Holden objects.',
     });
     const reason = 'Under examination by the Planning Inspectorate';
-    const put = (who: SignedIn, body: unknown) =>
+    const put = (who: SignedIn, body: object) =>
       t.app.inject({
         method: 'PUT',
         url: `/api/v1/data-protection/legal-holds/${event.id}`,
