@@ -14,10 +14,9 @@ export const erasureMessages = {
   nothingToErase: 'Nothing holds this person’s personal data: nothing was changed.',
   legalHold: (consultation: string, reason: string) =>
     `This person cannot be erased: their representations are part of “${consultation}”, which is under legal hold (${reason}). Release the hold first.`,
+  ownAccount: 'You cannot erase your own account: untick it, or ask another data protection officer.',
   holdReasonMissing: 'Say why the consultation is under legal hold.',
   holdReasonTooLong: 'Keep the reason under 500 characters.',
-  holdPlaced: 'The consultation is under legal hold: its representations cannot be erased.',
-  holdReleased: 'The legal hold is released.',
   consultationNotFound: 'No such consultation.',
   confirmTitle: 'Erase this person’s personal data?',
   confirmBody:

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { ERASED_MARK, type ErasureRequest, type ErasureResult } from '@planning/shared';
+import { ERASED_MARK, erasureMessages, type ErasureRequest, type ErasureResult } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { withTenant } from '../../db/tenant-transaction';
 import { conflict } from '../../lib/errors';
@@ -52,11 +52,15 @@ export async function eraseInTransaction(
   trx: Trx,
   tenantId: string,
   request: ErasureRequest,
+  actorUserId: string,
 ): Promise<ErasurePlan> {
   // Lets this transaction, and no other, rewrite the audit log's text (migration 0039).
   await sql`select set_config('app.erasure', 'on', true)`.execute(trx);
   const plan = await planErasure(trx, tenantId, request);
   if (plan.refusal) throw conflict(plan.refusal.message);
+  // An officer who closed their own account would be signed out mid-request, and could lock the
+  // council out of its own data protection tools.
+  if (plan.accounts.includes(actorUserId)) throw conflict(erasureMessages.ownAccount);
   const users = ids(plan.accounts);
   const contacts = ids(plan.contacts);
   const files = ids(plan.fileRows.map((file) => file.id));

@@ -91,10 +91,10 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { tenantId } = requireAuth(request);
+      const { tenantId, userId } = requireAuth(request);
       const erasedAt = new Date();
       const plan = await withTenant(db, tenantId, async (trx) => {
-        const done = await eraseInTransaction(trx, tenantId, request.body);
+        const done = await eraseInTransaction(trx, tenantId, request.body, userId);
         const rows = done.changes.reduce((sum, change) => sum + change.rows, 0);
         // What was done, in numbers: never whom it was done to.
         await recordAudit(trx, tenantId, request, {

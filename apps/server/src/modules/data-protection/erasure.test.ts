@@ -467,6 +467,49 @@ describe('erasure (issue 26 point 4)', () => {
     expect(await scanDatabase(tenant.id, ['solo@'])).toEqual([]);
   });
 
+  it('refuses to erase the officer’s own account', async () => {
+    const own = await post(admin, 'erasure', { email: tenant.email('admin') });
+    expect(own.statusCode).toBe(409);
+    expect(own.json()).toMatchObject({ message: erasureMessages.ownAccount });
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/auth/user', headers: admin.headers() })).statusCode,
+    ).toBe(200);
+  });
+
+  it('finishes removing a stored file an earlier erasure could not, at the next erasure', async () => {
+    // As an erasure leaves a file whose object the store refused to delete: unlisted, marked.
+    const key = 'left-over/scan.txt';
+    await t.app.storage.put(tenant.id, 'consultations-attachments', key, Buffer.from('From Nel Neighbour'));
+    const { id } = await withTenant(t.database.db, tenant.id, (trx) =>
+      trx
+        .insertInto('files')
+        .values({
+          tenant_id: tenant.id,
+          bucket: 'consultations-attachments',
+          home_bucket: 'consultations-attachments',
+          key,
+          orig_name: ERASED_MARK,
+          name: ERASED_MARK,
+          content_type: 'text/plain',
+          size: 18,
+          scan_status: 'clean',
+          uploaded_by_name: 'Officer',
+          deleted_at: new Date(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow(),
+    );
+    const request = { email: `someone-else@${tenant.name}.test` };
+    expect((await preview(request)).files).toBe(1);
+    const answer = await post(admin, 'erasure', request);
+    expect(answer.json()).toMatchObject({ files: 1 });
+    expect(await t.app.storage.stat(tenant.id, 'consultations-attachments', key)).toBeNull();
+    const row = await withTenant(t.database.db, tenant.id, (trx) =>
+      trx.selectFrom('files').select('id').where('id', '=', id).executeTakeFirst(),
+    );
+    expect(row).toBeUndefined();
+  });
+
   it('refuses staff without the erasure grant and bad requests', async () => {
     for (const who of [officer, reader]) {
       expect((await post(who, 'erasure', { email })).statusCode).toBe(403);
