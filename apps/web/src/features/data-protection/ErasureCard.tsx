@@ -60,7 +60,7 @@ const changeColumns: TableColumnsType<ErasureChange> = [
 /** Files, exports and search rows, in a sentence. */
 function Totals({ outcome }: { outcome: Pick<ErasurePreview, 'files' | 'exports' | 'searchRows'> }) {
   return (
-    <Typography.Paragraph>
+    <Typography.Paragraph className="data-protection__totals">
       {`${outcome.files} stored file(s) deleted · ${outcome.exports} waiting export(s) withdrawn · ${outcome.searchRows} search index row(s) refreshed`}
     </Typography.Paragraph>
   );
