@@ -150,9 +150,40 @@ beforeAll(async () => {
   // log; a subject access request was made about her. Sam lives at the same postcode.
   email = await addNeighbour(t.database.db, tenant);
   nelSession = await signIn(t.app, tenant.name, email, NEIGHBOUR_PASSWORD);
-  await withTenant(t.database.db, tenant.id, (trx) =>
-    trx.updateTable('users').set({ phone: PHONE }).where('email', '=', email).execute(),
-  );
+  // Her account answered the consultation document, with her postcode in the answer.
+  await withTenant(t.database.db, tenant.id, async (trx) => {
+    const nel = await trx
+      .updateTable('users')
+      .set({ phone: PHONE })
+      .where('email', '=', email)
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const doc = await trx
+      .insertInto('documents')
+      .values({
+        tenant_id: tenant.id,
+        title: 'Draft local plan',
+        config: JSON.stringify({}),
+        author_name: 'Ada',
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const response = await trx
+      .insertInto('document_responses')
+      .values({ tenant_id: tenant.id, document_id: doc.id, user_id: nel.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await trx
+      .insertInto('document_answers')
+      .values({
+        tenant_id: tenant.id,
+        response_id: response.id,
+        question_id: 'q1',
+        question_type: 'textQuestion',
+        value: JSON.stringify('More buses past ME14 1XX, please.'),
+      })
+      .execute();
+  });
   nelContactId = (
     await buildContact(t.database.db, tenant.id, {
       firstName: 'Nel',
@@ -290,6 +321,10 @@ describe('erasure (issue 26 point 4)', () => {
       expect.arrayContaining(['summary', 'details']),
     );
     expect(changeOf(shown.changes, 'jobs', 'deleted')?.rows).toBe(1);
+    expect(changeOf(shown.changes, 'document_answers', 'text replaced')).toMatchObject({
+      rows: 1,
+      fields: ['value'],
+    });
     expect(shown).toMatchObject({ files: 1, exports: 1, searchRows: 2 });
     // A preview changes nothing.
     expect(await scanDatabase(tenant.id, personPatterns())).not.toEqual([]);
@@ -346,6 +381,19 @@ describe('erasure (issue 26 point 4)', () => {
         .execute(),
     );
     expect(attachments).toEqual([]);
+
+    // Her answer stays, anonymised.
+    const reply = await withTenant(t.database.db, tenant.id, (trx) =>
+      trx
+        .selectFrom('document_answers')
+        .innerJoin('document_responses', 'document_responses.id', 'document_answers.response_id')
+        .innerJoin('users', 'users.id', 'document_responses.user_id')
+        .select(['document_answers.value', 'users.name'])
+        .where('document_answers.question_id', '=', 'q1')
+        .where('users.name', '=', ERASED_MARK)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(reply.value).toBe(`More buses past ${ERASED_MARK}, please.`);
 
     // She cannot sign in, and her session has ended.
     const signInAgain = await t.app.inject({
@@ -480,8 +528,8 @@ describe('erasure (issue 26 point 4)', () => {
     // As an erasure leaves a file whose object the store refused to delete: unlisted, marked.
     const key = 'left-over/scan.txt';
     await t.app.storage.put(tenant.id, 'consultations-attachments', key, Buffer.from('From Nel Neighbour'));
-    const { id } = await withTenant(t.database.db, tenant.id, (trx) =>
-      trx
+    const { id } = await withTenant(t.database.db, tenant.id, async (trx) => {
+      const file = await trx
         .insertInto('files')
         .values({
           tenant_id: tenant.id,
@@ -494,11 +542,12 @@ describe('erasure (issue 26 point 4)', () => {
           size: 18,
           scan_status: 'clean',
           uploaded_by_name: 'Officer',
-          deleted_at: new Date(),
         })
         .returning('id')
-        .executeTakeFirstOrThrow(),
-    );
+        .executeTakeFirstOrThrow();
+      await sql`update files set deleted_at = now() where id = ${file.id}`.execute(trx);
+      return file;
+    });
     const request = { email: `someone-else@${tenant.name}.test` };
     expect((await preview(request)).files).toBe(1);
     const answer = await post(admin, 'erasure', request);
