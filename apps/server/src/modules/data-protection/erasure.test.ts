@@ -464,6 +464,10 @@ describe('erasure (issue 26 point 4)', () => {
     const request = { email: `hal@${tenant.name}.test` };
     const message = erasureMessages.legalHold('Local Plan examination', reason);
     expect((await preview(request)).refusal).toMatchObject({ consultationId: event.id, message });
+    // The officer's choice counts: without Hal's contact, nothing of the held consultation changes.
+    const unchosen = await preview({ ...request, contacts: [] });
+    expect(unchosen.candidates).toEqual([expect.objectContaining({ id: hal.id, chosen: false })]);
+    expect(unchosen.refusal).toBeNull();
     const refused = await post(admin, 'erasure', request);
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ message });
