@@ -69,6 +69,7 @@ import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { representationsRoutes } from './modules/representations/representations.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import { dataProtectionRoutes } from './modules/data-protection/data-protection.routes';
+import { erasureRoutes } from './modules/data-protection/erasure.routes';
 import type { Storage } from './modules/storage/storage';
 import { createStorage } from './modules/storage/storage.factory';
 import type { AuthDeps } from './modules/auth/auth.service';
@@ -342,6 +343,7 @@ export async function buildApp({
       await api.register(representationsRoutes);
       await api.register(responsesRoutes);
       await api.register(dataProtectionRoutes);
+      await api.register(erasureRoutes);
       for (const routes of extraApiRoutes) await api.register(routes);
     },
     { prefix: API_BASE_PATH },

@@ -31,6 +31,9 @@ export type ConsultationEventsTable = {
   document_id: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
+  /** Migration 0039: a legal hold refuses erasures touching the consultation's representations. */
+  legal_hold_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  legal_hold_since: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 export type OrganisationsTable = Address & {

@@ -46,6 +46,16 @@ export const featureAccess = {
   textAsReceived: [{ unit: 'personal-data', action: 'read' }],
   /** Issue 26: the register of personal data held, and subject access requests. */
   dataProtection: [{ unit: 'data-protection', action: 'read' }],
+  /** Issue 26 point 4: erasing a person (the preview shows their records: read too). */
+  dataProtectionErasure: [
+    { unit: 'data-protection', action: 'read' },
+    { unit: 'data-protection', action: 'delete' },
+  ],
+  /** Placing and releasing a consultation's legal hold. */
+  dataProtectionLegalHold: [
+    { unit: 'data-protection', action: 'read' },
+    { unit: 'data-protection', action: 'write' },
+  ],
   admin: [
     { unit: 'placemaker', action: 'read' },
     { unit: 'authorisation', action: 'read' },

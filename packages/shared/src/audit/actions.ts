@@ -61,6 +61,9 @@ export const auditActions = {
   'export.document': 'Document exported',
   'export.audit-log': 'Audit log exported',
   'data-protection.subject-access': 'Subject access request made',
+  'data-protection.erasure': 'Person erased',
+  'data-protection.legal-hold': 'Consultation put under legal hold',
+  'data-protection.legal-hold-release': 'Legal hold released',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionNames = Object.keys(auditActions) as AuditAction[];

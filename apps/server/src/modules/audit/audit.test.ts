@@ -89,8 +89,13 @@ describe('the audit log table (migration 0026)', () => {
     expect(before).toHaveLength(1);
     const id = before[0]!.id;
 
+    // Migration 0039 grants the update of the personal columns for erasures; the trigger refuses
+    // it to any transaction that has not declared itself one.
     expect(
       await refusal(council.id, sql`update audit_log set summary = 'Nothing happened' where id = ${id}`),
+    ).toMatch(/append-only/);
+    expect(
+      await refusal(council.id, sql`update audit_log set action = 'role.delete' where id = ${id}`),
     ).toMatch(/permission denied/);
     expect(await refusal(council.id, sql`delete from audit_log where id = ${id}`)).toMatch(
       /permission denied/,

@@ -409,7 +409,7 @@ export const tablesWithoutPersonalData: Record<string, string> = {
   site_layer_overlaps: 'Computed overlaps of sites and layers',
   layer_themes: 'Layer theme names',
   custom_columns: 'Column definitions of the representation manager',
-  consultation_events: 'Consultation events: names and dates',
+  consultation_events: 'Consultation events: names, dates and legal holds (their reasons)',
   consultation_topics: 'Topic names',
   representation_topics: 'Which representations are on which topics',
   document_attachments: 'Which files a document lists',

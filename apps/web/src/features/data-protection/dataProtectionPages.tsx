@@ -6,6 +6,8 @@ import type { RegisterEntry } from '@planning/shared';
 import { notifyError } from '../../platform/notices/notifyError';
 import { dataProtectionQueryKeys, downloadRegisterCsv, fetchRegister } from './api';
 import { SubjectAccessCard } from './SubjectAccessCard';
+import { ErasureCard } from './ErasureCard';
+import { LegalHoldCard } from './LegalHoldCard';
 import './dataProtection.css';
 
 const columns: TableColumnsType<RegisterEntry> = [
@@ -88,6 +90,8 @@ export function DataProtectionPage() {
     <div className="data-protection">
       <Typography.Title level={1}>Data protection</Typography.Title>
       <SubjectAccessCard />
+      <ErasureCard />
+      <LegalHoldCard />
       <RegisterCard />
     </div>
   );
