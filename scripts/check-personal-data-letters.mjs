@@ -9,9 +9,21 @@ const dir = join(
   dirname(fileURLToPath(import.meta.url)),
   '../packages/shared/test-data/personal-data-letters',
 );
+// Letters written after the split by a second writer who saw ten tuning letters only: all tuning.
+const extraDir = `${dir}-extra`;
 // The tuning / held-out split, made once (split.json says how): every letter in exactly one part.
 const SPLIT_FILE = 'split.json';
-const writers = new Set(['resident', 'agent', 'organisation', 'parish', 'statutory', 'petition', 'form']);
+const writers = new Set([
+  'resident',
+  'agent',
+  'organisation',
+  'parish',
+  'statutory',
+  'petition',
+  'form',
+  'email',
+]);
+const extraIds = new Set();
 const kinds = ['name', 'phone', 'email', 'address'];
 const ids = new Set();
 const errors = [];
@@ -39,12 +51,21 @@ const checkList = (letter, list, label) => {
   }
 };
 
-for (const file of readdirSync(dir)
-  .filter((f) => f.endsWith('.json') && f !== SPLIT_FILE)
-  .sort()) {
+const files = [
+  ...readdirSync(dir)
+    .filter((f) => f.endsWith('.json') && f !== SPLIT_FILE)
+    .sort()
+    .map((f) => join(dir, f)),
+  ...readdirSync(extraDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(extraDir, f)),
+];
+for (const path of files) {
+  const file = path.slice(dir.length + 1);
   let letters;
   try {
-    letters = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+    letters = JSON.parse(readFileSync(path, 'utf8'));
   } catch (e) {
     errors.push(`${file}: does not parse: ${e.message}`);
     continue;
@@ -54,6 +75,7 @@ for (const file of readdirSync(dir)
     row.letters++;
     if (ids.has(letter.id)) errors.push(`${file}: duplicate id ${letter.id}`);
     ids.add(letter.id);
+    if (path.startsWith(extraDir)) extraIds.add(letter.id);
     if (!writers.has(letter.writer)) errors.push(`${letter.id}: bad writer ${letter.writer}`);
     if (typeof letter.text !== 'string') errors.push(`${letter.id}: no text`);
     if (!Array.isArray(letter.spans) || !Array.isArray(letter.notPersonal)) {
@@ -80,11 +102,13 @@ console.log('by writer'.padEnd(32), JSON.stringify(byWriter));
 const split = JSON.parse(readFileSync(join(dir, SPLIT_FILE), 'utf8'));
 const parts = [...split.tuning, ...split.heldOut];
 if (new Set(parts).size !== parts.length) errors.push('split.json: a letter is in both parts or twice');
-for (const id of ids) if (!parts.includes(id)) errors.push(`split.json: ${id} is in neither part`);
+for (const id of ids)
+  if (!parts.includes(id) && !extraIds.has(id)) errors.push(`split.json: ${id} is in neither part`);
+for (const id of extraIds) if (parts.includes(id)) errors.push(`split.json: extra letter ${id} is listed`);
 for (const id of parts) if (!ids.has(id)) errors.push(`split.json: ${id} is not a letter`);
 console.log(
   'split'.padEnd(32),
-  JSON.stringify({ tuning: split.tuning.length, heldOut: split.heldOut.length }),
+  JSON.stringify({ tuning: split.tuning.length, extraTuning: extraIds.size, heldOut: split.heldOut.length }),
 );
 if (errors.length) {
   console.error(errors.join('\n'));
