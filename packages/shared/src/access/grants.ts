@@ -46,6 +46,8 @@ export const featureAccess = {
   textAsReceived: [{ unit: 'personal-data', action: 'read' }],
   /** Issue 26: the register of personal data held, and subject access requests. */
   dataProtection: [{ unit: 'data-protection', action: 'read' }],
+  /** Issue 26 point 5: changing the retention rules and adoption dates, dry runs and runs. */
+  retention: [{ unit: 'data-protection', action: 'write' }],
   admin: [
     { unit: 'placemaker', action: 'read' },
     { unit: 'authorisation', action: 'read' },

@@ -1,2 +1,3 @@
 export * from './register';
 export * from './subjectAccess';
+export * from './retention';
