@@ -5,6 +5,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { RegisterEntry } from '@planning/shared';
 import { notifyError } from '../../platform/notices/notifyError';
 import { dataProtectionQueryKeys, downloadRegisterCsv, fetchRegister } from './api';
+import { RetentionCard } from './RetentionCard';
 import { SubjectAccessCard } from './SubjectAccessCard';
 import './dataProtection.css';
 
@@ -89,6 +90,7 @@ export function DataProtectionPage() {
       <Typography.Title level={1}>Data protection</Typography.Title>
       <SubjectAccessCard />
       <RegisterCard />
+      <RetentionCard />
     </div>
   );
 }
