@@ -36,6 +36,13 @@ export async function readRules(trx: Trx): Promise<RetentionRules> {
   return rulesWithDefaults(row?.rules);
 }
 
+/** Held until the transaction ends: one caller at a time checks for a council's run and starts one. */
+export async function lockCouncilRuns(trx: Trx, tenantId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('data-protection.retention'), hashtext(${tenantId}))`.execute(
+    trx,
+  );
+}
+
 /** True while a retention job of the council is queued or running. */
 export async function retentionUnderWay(trx: Trx): Promise<boolean> {
   const row = await trx

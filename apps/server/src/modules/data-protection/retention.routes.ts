@@ -31,6 +31,7 @@ import { recordAudit } from '../audit/audit.record';
 import { londonDate } from '../audit/audit.service';
 import {
   lastRuns,
+  lockCouncilRuns,
   readRules,
   reportTotals,
   retentionCsv,
@@ -83,9 +84,8 @@ async function settingsOf(trx: Trx): Promise<RetentionSettings> {
 
 type RunRow = Awaited<ReturnType<typeof lastRuns>>[number];
 
-function summaryOf(row: RunRow): RetentionRunSummary & { report: ReturnType<typeof reportOf> } {
+function summaryOf(row: RunRow): RetentionRunSummary {
   const payload = retentionPayload.partial().safeParse(row.payload);
-  const report = reportOf(row);
   return {
     id: row.id,
     mode: retentionModeSchema.catch('dry-run').parse(payload.data?.mode),
@@ -94,8 +94,7 @@ function summaryOf(row: RunRow): RetentionRunSummary & { report: ReturnType<type
     startedAt: new Date(row.created_at).toISOString(),
     finishedAt: row.finished_at ? new Date(row.finished_at).toISOString() : null,
     startedBy: row.started_by,
-    ...reportTotals(report),
-    report,
+    ...reportTotals(reportOf(row)),
   };
 }
 
@@ -249,9 +248,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
       const { mode } = request.body;
       const { jobId } = await withTenant(db, tenantId, async (trx) => {
         // One at a time per council: two runs would remove the same records twice over.
-        await sql`select pg_advisory_xact_lock(hashtext('data-protection.retention'), hashtext(${tenantId}))`.execute(
-          trx,
-        );
+        await lockCouncilRuns(trx, tenantId);
         if (await retentionUnderWay(trx)) throw conflict(retentionMessages.underWay);
         const payload: RetentionPayload = { mode, trigger: 'manual', asOf: new Date().toISOString() };
         return app.jobs.enqueue(trx, {
@@ -278,12 +275,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const rows = await withTenant(db, requireAuth(request).tenantId, (trx) => lastRuns(trx, RUNS_SHOWN));
-      return {
-        runs: rows.map((row) => {
-          const { report: _report, ...summary } = summaryOf(row);
-          return summary;
-        }),
-      };
+      return { runs: rows.map(summaryOf) };
     },
   );
 
@@ -305,6 +297,7 @@ export const retentionRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return {
         ...summaryOf(row),
+        report: reportOf(row),
         progress: { done: row.progress_done, total: row.progress_total },
         error: row.error,
       };

@@ -4,7 +4,7 @@ import type { Database } from '../../db/schema';
 import { setTransactionTenant } from '../../db/tenant-transaction';
 import { londonDate } from '../audit/audit.service';
 import type { JobLog, JobQueue } from '../jobs/jobs.queue';
-import { retentionUnderWay, type RetentionPayload } from './retention.job';
+import { lockCouncilRuns, retentionUnderWay, type RetentionPayload } from './retention.job';
 
 /** How often a worker process looks for councils whose daily run is due. */
 export const RETENTION_CHECK_EVERY_MS = 60 * 60_000;
@@ -49,7 +49,8 @@ export async function queueDailyRetention(daily: DailyRetention): Promise<DailyO
         .executeTakeFirst();
       if (!rulesWithDefaults(row?.rules).scheduled) continue;
       if (row?.last_scheduled_on && row.last_scheduled_on >= today) continue;
-      // A run started by hand that is still going does today's work.
+      // The lock a run started by hand takes (retention.routes.ts); one still going does today's work.
+      await lockCouncilRuns(trx, tenantId);
       if (await retentionUnderWay(trx)) continue;
       await trx
         .insertInto('retention_rules')
