@@ -5,12 +5,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { retentionCsvColumns, retentionMessages } from '@planning/shared';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { buildContact, buildEvent, buildRepresentation } from '../apps/server/test/consultation-factories';
-import { FIRST_LOAD } from './support/consultations';
+import { addStaffWithRole } from '../apps/server/test/factories';
+import { axeViolationsIn } from './support/axe';
+import { FIRST_LOAD, screenshot } from './support/consultations';
 import {
   councilId,
   openAsTenant,
   openedDialog,
   startRunningApp,
+  type DemoUser,
   type RunningApp,
 } from './support/running-app';
 
@@ -104,6 +107,8 @@ describe('retention (issue 26 point 5)', () => {
     const quarantinedRow = report.getByRole('row').filter({ hasText: 'Quarantined files' });
     expect((await quarantinedRow.getByRole('cell').allInnerTexts())[2]).toBe('1');
     expect(await report.getByText('Olive').count()).toBe(0);
+    await screenshot(page, 'retention-dry-run');
+    expect(await axeViolationsIn(page, '.data-protection__retention')).toEqual([]);
     const [download] = await Promise.all([
       page.waitForEvent('download'),
       report.getByRole('button', { name: 'Download the report' }).click(),
@@ -156,5 +161,27 @@ describe('retention (issue 26 point 5)', () => {
       .nth(1)
       .click();
     await report.getByText(/Nothing was changed\./).waitFor();
+    await screenshot(page, 'retention-last-runs');
+  });
+
+  it('shows a data protection officer who may only read the rules and the runs, with nothing to change', async () => {
+    await addStaffWithRole(running.database.db, { id: tenantId, name: 'demo' }, 'dporeader', [
+      { unit: 'data-protection', action: 'read' },
+    ]);
+    // Signed in like the demo accounts: addStaffWithRole gives the demo password.
+    const page = await openAsTenant(running, 'demo', '/data-protection', 'dporeader' as DemoUser);
+    const card = page.locator('.data-protection__retention');
+    const people = card.getByRole('spinbutton', { name: 'People who made representations' });
+    await people.waitFor(FIRST_LOAD);
+    expect(await people.isDisabled()).toBe(true);
+    for (const name of ['Save rules', 'Dry run', 'Run now'])
+      expect(await card.getByRole('button', { name }).isDisabled(), name).toBe(true);
+    // The runs of the first journey are there to read.
+    await card
+      .getByRole('region', { name: 'Last runs' })
+      .getByRole('button', { name: /Show the report of/ })
+      .first()
+      .click();
+    await card.getByRole('region', { name: 'Retention report' }).waitFor();
   });
 });

@@ -184,9 +184,7 @@ function Adoptions({ settings, canWrite }: { settings: RetentionSettings; canWri
   ];
   return (
     <section aria-label="Plan adoption dates">
-      <Typography.Title level={3} className="data-protection__subheading">
-        Plan adoption dates
-      </Typography.Title>
+      <h3 className="data-protection__subheading">Plan adoption dates</h3>
       <Typography.Paragraph>
         People’s details on a consultation’s representations are kept until the plan it was part of has been
         adopted for the period above. A consultation without a date keeps them.
@@ -212,7 +210,12 @@ const reportColumns = (mode: RetentionMode): TableColumnsType<RetentionReportIte
         { title: 'Failed', dataIndex: 'failed', align: 'right' as const, render: count },
       ]
     : []),
-  { title: 'Oldest', dataIndex: 'oldest', render: (oldest: string | null) => oldest?.slice(0, 10) ?? '—' },
+  {
+    title: 'Oldest',
+    dataIndex: 'oldest',
+    className: 'data-protection__date',
+    render: (oldest: string | null) => oldest?.slice(0, 10) ?? '—',
+  },
   {
     title: 'Examples',
     dataIndex: 'examples',
@@ -341,7 +344,10 @@ export function RetentionCard() {
   ];
 
   return (
-    <Card title={<h2 className="data-protection__heading">Retention</h2>}>
+    <Card
+      className="data-protection__retention"
+      title={<h2 className="data-protection__heading">Retention</h2>}
+    >
       <Typography.Paragraph>
         How long the council keeps each kind of record (UK GDPR article 5(1)(e)). Records past their rule are
         removed every day when the daily run is on; a dry run shows what would go without changing anything.
@@ -369,9 +375,7 @@ export function RetentionCard() {
       {run.isError && <Alert type="error" showIcon message={run.error.message} />}
       {run.data && <RunReport run={run.data} />}
       <section aria-label="Last runs">
-        <Typography.Title level={3} className="data-protection__subheading">
-          Last runs
-        </Typography.Title>
+        <h3 className="data-protection__subheading">Last runs</h3>
         <Table
           rowKey="id"
           size="small"
