@@ -328,6 +328,35 @@ describe('retention runs', () => {
   });
 });
 
+describe('a file the store refuses', () => {
+  it('keeps its row for the next run, counted as failed, and the run goes on', async () => {
+    const council = await buildTenantWithUsers(t.database.db);
+    const old = new Date(Date.now() - 40 * DAY);
+    const good = await scene.aFile(council.id, { bucket: 'quarantined', at: old, quarantined: true });
+    const refused = await scene.aFile(council.id, { bucket: 'quarantined', at: old, quarantined: true });
+    // A key the store will not address (storage.ts refuses any way out of the council's bucket).
+    await withTenant(t.database.db, council.id, (trx) =>
+      trx.updateTable('files').set({ key: '../elsewhere' }).where('id', '=', refused).execute(),
+    );
+    const { jobId } = await t.app.jobs.enqueue(t.database.db, {
+      tenantId: council.id,
+      kind: RETENTION_JOB,
+      payload: { mode: 'run', trigger: 'manual', asOf: new Date().toISOString() },
+    });
+    const job = await t.app.jobs.waitFor(jobId, { timeoutMs: 60_000 });
+    expect(job.status, job.error ?? '').toBe('succeeded');
+    const quarantined = (job.result as { items: { type: string }[] }).items.find(
+      (entry) => entry.type === 'quarantinedFiles',
+    );
+    expect(quarantined).toMatchObject({ found: 2, done: 1, failed: 1 });
+    const left = await withTenant(t.database.db, council.id, (trx) =>
+      trx.selectFrom('files').select('id').where('id', 'in', [good, refused]).execute(),
+    );
+    expect(left).toEqual([{ id: refused }]);
+    expect(await scene.stored(council.id, 'quarantined', good)).toBe(false);
+  });
+});
+
 describe('the daily run', () => {
   it('is queued once a London day per scheduled council, by one caller at a time, with the clock it is given', async () => {
     const [c, off] = [await scene.buildScene(), await buildTenantWithUsers(t.database.db)];

@@ -245,5 +245,5 @@ export function retentionScene(t: TestApp) {
     }));
   }
 
-  return { stored, aJob, buildScene, state };
+  return { stored, aJob, aFile, buildScene, state };
 }
