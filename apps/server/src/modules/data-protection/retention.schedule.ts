@@ -79,11 +79,20 @@ export function startDailyRetention(options: {
   db: Kysely<Database>;
   jobs: Pick<JobQueue, 'enqueue'>;
   log: JobLog;
+  /** Tests: their own clock and councils. */
+  clock?: () => Date;
+  tenantIds?: string[];
 }): { stop(): Promise<void> } {
   let running: Promise<unknown> | null = null;
+  const clock = options.clock ?? (() => new Date());
   const look = () => {
     if (running) return;
-    running = queueDailyRetention({ db: options.db, jobs: options.jobs, now: new Date() })
+    running = queueDailyRetention({
+      db: options.db,
+      jobs: options.jobs,
+      now: clock(),
+      ...(options.tenantIds && { tenantIds: options.tenantIds }),
+    })
       .catch((error: unknown) => options.log.warn({ err: error }, 'retention: queuing the daily runs failed'))
       .finally(() => {
         running = null;

@@ -14,7 +14,7 @@ import { buildEvent } from '../../../test/consultation-factories';
 import { addStaffWithRole, buildTenantWithUsers } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { buildTestApp, type TestApp } from '../../../test/test-app';
-import { queueDailyRetention } from './retention.schedule';
+import { queueDailyRetention, startDailyRetention } from './retention.schedule';
 import { DAY, retentionScene, type Scene } from './retention.testing';
 
 let t: TestApp;
@@ -417,5 +417,25 @@ describe('the daily run', () => {
     expect((await t.app.jobs.waitFor(next.id, { timeoutMs: 60_000 })).result).toMatchObject({
       items: expect.any(Array),
     });
+  });
+
+  it('is looked for by the worker’s timer as soon as it starts, and stopping waits for the look', async () => {
+    const council = await buildTenantWithUsers(t.database.db);
+    const now = new Date(Date.now() + 5 * DAY);
+    const daily = startDailyRetention({
+      db: t.database.db,
+      jobs: t.app.jobs,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      clock: () => now,
+      tenantIds: [council.id],
+    });
+    await daily.stop();
+    const jobs = await withTenant(t.database.db, council.id, (trx) =>
+      trx.selectFrom('jobs').select(['id', 'payload']).where('kind', '=', RETENTION_JOB).execute(),
+    );
+    expect(jobs.map((job) => job.payload)).toEqual([
+      { mode: 'run', trigger: 'schedule', asOf: now.toISOString() },
+    ]);
+    expect((await t.app.jobs.waitFor(jobs[0]!.id, { timeoutMs: 60_000 })).status).toBe('succeeded');
   });
 });
