@@ -328,6 +328,25 @@ describe('retention runs', () => {
   });
 });
 
+describe('the audit log', () => {
+  it('stays append-only: the application deletes entries only through audit_log_expire, never under a year old', async () => {
+    const council = await buildTenantWithUsers(t.database.db);
+    const attempt = (statement: string) =>
+      withTenant(t.database.db, council.id, async (trx) => {
+        await sql`select set_config('app.audit_retention', 'on', true)`.execute(trx);
+        await sql.raw(statement).execute(trx);
+      }).then(
+        () => 'done',
+        (error: Error) => error.message,
+      );
+    expect(await attempt('delete from audit_log')).toMatch(/permission denied/);
+    expect(await attempt(`select audit_log_expire(now() - interval '300 days')`)).toMatch(
+      /kept for at least a year/,
+    );
+    expect(await attempt(`select audit_log_expire(now() - interval '2 years')`)).toBe('done');
+  });
+});
+
 describe('a file the store refuses', () => {
   it('keeps its row for the next run, counted as failed, and the run goes on', async () => {
     const council = await buildTenantWithUsers(t.database.db);
