@@ -86,6 +86,8 @@ export async function startRunningApp(): Promise<RunningApp> {
     MAIL_OUTBOX_DIR: outboxDir,
     // Uploaded and exported files in the journey's own folder.
     STORAGE_DIR: path.join(outboxDir, 'files'),
+    // No daily retention run behind a journey's back (the retention journey starts its own).
+    RETENTION_DAILY: 'false',
     // A developer working beside others may serve a build of their own (vite build --outDir …).
     ...(process.env.E2E_WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.E2E_WEB_DIST_DIR } : {}),
   });

@@ -114,6 +114,8 @@ const envSchema = z.object({
     .min(1, 'EXPORT_RETENTION_HOURS must be between 1 and 720')
     .max(720, 'EXPORT_RETENTION_HOURS must be between 1 and 720')
     .default(24),
+  /** false: worker processes do not run each council's daily retention run (issue 26 point 5). */
+  RETENTION_DAILY: booleanFromEnv.optional(),
   /** The largest geodata upload accepted (MB); a zip's unpacked size has its own, larger limit. */
   GEODATA_MAX_UPLOAD_MB: z.coerce.number().positive().max(16_384).default(GEODATA_LIMITS.maxUploadMegabytes),
   GEODATA_MAX_UNZIPPED_MB: z.coerce
@@ -178,6 +180,8 @@ export type Config = {
   exportSyncMaxSites: number;
   /** How long a finished export's file is kept (EXPORT_RETENTION_HOURS), in ms. */
   exportRetentionMs: number;
+  /** Worker processes queue each council's daily retention run (RETENTION_DAILY). */
+  retentionDaily: boolean;
   geodata: { maxUploadBytes: number; maxUnzippedBytes: number };
   clamd: { host: string; port: number; timeoutMs: number } | null;
   allowUnscannedUploads: boolean;
@@ -262,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     exportSyncMaxSites: e.EXPORT_SYNC_MAX_SITES,
     exportRetentionMs: e.EXPORT_RETENTION_HOURS * 3_600_000,
+    retentionDaily: e.RETENTION_DAILY ?? true,
     geodata: {
       maxUploadBytes: Math.round(e.GEODATA_MAX_UPLOAD_MB * 1024 * 1024),
       maxUnzippedBytes: Math.round(e.GEODATA_MAX_UNZIPPED_MB * 1024 * 1024),

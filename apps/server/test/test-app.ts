@@ -60,6 +60,8 @@ export function testConfig(outboxDir: string, env: Record<string, string> = {}):
     DATA_DIR: outboxDir,
     JOBS_QUEUE: `test-${randomUUID()}`,
     JOBS_RETRY_BASE_MS: '20',
+    // The daily retention run would reach every test's council: its tests queue it themselves.
+    RETENTION_DAILY: 'false',
     ...env,
   });
 }

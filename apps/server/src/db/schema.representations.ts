@@ -29,6 +29,8 @@ export type ConsultationEventsTable = {
   ends_on: DateColumn;
   cancelled: Generated<boolean>;
   document_id: string | null;
+  /** Migration 0040: when the plan this consultation was a stage of was adopted (read as text). */
+  plan_adopted_on: NullableDate;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   /** Migration 0039: a legal hold refuses erasures touching the consultation's representations. */
@@ -67,6 +69,8 @@ export type ContactsTable = Address & {
   created_at: CreatedAt;
   updated_at: UpdatedAt;
   deleted_at: Date | null;
+  /** Migration 0040: when retention removed the contact's details (the plan adopted long enough ago). */
+  anonymised_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 };
 
 export type OrganisationAgentsTable = {

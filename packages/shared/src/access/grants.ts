@@ -56,6 +56,8 @@ export const featureAccess = {
     { unit: 'data-protection', action: 'read' },
     { unit: 'data-protection', action: 'write' },
   ],
+  /** Issue 26 point 5: changing the retention rules and adoption dates, dry runs and runs. */
+  retention: [{ unit: 'data-protection', action: 'write' }],
   admin: [
     { unit: 'placemaker', action: 'read' },
     { unit: 'authorisation', action: 'read' },

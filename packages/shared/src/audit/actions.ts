@@ -64,6 +64,8 @@ export const auditActions = {
   'data-protection.erasure': 'Person erased',
   'data-protection.legal-hold': 'Consultation put under legal hold',
   'data-protection.legal-hold-release': 'Legal hold released',
+  'data-protection.retention': 'Retention run',
+  'data-protection.retention-rules': 'Retention rules changed',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionNames = Object.keys(auditActions) as AuditAction[];

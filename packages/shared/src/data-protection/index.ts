@@ -1,3 +1,4 @@
 export * from './register';
 export * from './subjectAccess';
 export * from './erasure';
+export * from './retention';

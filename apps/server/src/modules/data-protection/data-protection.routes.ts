@@ -20,6 +20,7 @@ import { londonDate } from '../audit/audit.service';
 import { downloadOf } from '../jobs/jobs.records';
 import { notFound } from '../../lib/errors';
 import { personalDataRegister, registerCsv } from './register.service';
+import { retentionRoutes } from './retention.routes';
 import { runSubjectAccess, subjectAccessPayload, type SubjectAccessPayload } from './subject-access.job';
 
 const dataProtection = { access: featureAccess.dataProtection } as const;
@@ -35,6 +36,7 @@ export const dataProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
     payload: subjectAccessPayload,
     handler: runSubjectAccess,
   });
+  await app.register(retentionRoutes);
 
   app.post(
     '/data-protection/subject-access',

@@ -384,6 +384,11 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     ...STAFF_NAME_ON_RECORD,
     fields: { created_by: 'account link' },
   },
+  retention_rules: {
+    refs: { updated_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { updated_by: 'account link', updated_by_name: 'name' },
+  },
 };
 
 /** Tables that hold no personal data, each with the reason. */

@@ -1,4 +1,14 @@
-import { registerSchema, subjectAccessStartedSchema, subjectAccessStatusSchema } from '@planning/shared';
+import {
+  registerSchema,
+  retentionRunSchema,
+  retentionRunsSchema,
+  retentionSettingsSchema,
+  retentionStartedSchema,
+  subjectAccessStartedSchema,
+  subjectAccessStatusSchema,
+  type RetentionMode,
+  type RetentionRules,
+} from '@planning/shared';
 import { api, downloadFile } from '../../api/client';
 
 /** The data protection officer's calls (apps/server/src/modules/data-protection). */
@@ -31,4 +41,45 @@ export function fetchSubjectAccess(id: string, signal?: AbortSignal) {
 /** The zip, for the member of staff who made the request. */
 export function downloadSubjectAccess(url: string) {
   return downloadFile(url, 'subject-access.zip');
+}
+
+export const retentionQueryKeys = {
+  settings: ['data-protection', 'retention'] as const,
+  runs: ['data-protection', 'retention', 'runs'] as const,
+  run: (id: string) => ['data-protection', 'retention', 'runs', id] as const,
+};
+
+export function fetchRetention(signal?: AbortSignal) {
+  return api.get('/data-protection/retention', retentionSettingsSchema, { signal });
+}
+
+export function saveRetentionRules(rules: RetentionRules) {
+  return api.put('/data-protection/retention', retentionSettingsSchema, rules);
+}
+
+export function savePlanAdoption(eventId: string, planAdoptedOn: string | null) {
+  return api.put(
+    `/data-protection/retention/consultations/${encodeURIComponent(eventId)}`,
+    retentionSettingsSchema,
+    { planAdoptedOn },
+  );
+}
+
+export function startRetention(mode: RetentionMode) {
+  return api.post('/data-protection/retention/runs', retentionStartedSchema, { mode });
+}
+
+export function fetchRetentionRuns(signal?: AbortSignal) {
+  return api.get('/data-protection/retention/runs', retentionRunsSchema, { signal });
+}
+
+export function fetchRetentionRun(id: string, signal?: AbortSignal) {
+  return api.get(`/data-protection/retention/runs/${encodeURIComponent(id)}`, retentionRunSchema, { signal });
+}
+
+export function downloadRetentionCsv(id: string) {
+  return downloadFile(
+    `/data-protection/retention/runs/${encodeURIComponent(id)}/report.csv`,
+    'retention-report.csv',
+  );
 }

@@ -5,6 +5,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import type { RegisterEntry } from '@planning/shared';
 import { notifyError } from '../../platform/notices/notifyError';
 import { dataProtectionQueryKeys, downloadRegisterCsv, fetchRegister } from './api';
+import { RetentionCard } from './RetentionCard';
 import { SubjectAccessCard } from './SubjectAccessCard';
 import { ErasureCard } from './ErasureCard';
 import { LegalHoldCard } from './LegalHoldCard';
@@ -93,6 +94,7 @@ export function DataProtectionPage() {
       <ErasureCard />
       <LegalHoldCard />
       <RegisterCard />
+      <RetentionCard />
     </div>
   );
 }
