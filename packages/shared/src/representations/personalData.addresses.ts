@@ -61,6 +61,7 @@ const STREET_NAME = `(?:${CAPITALISED}${GAP}){1,3}${STREET_TYPE}`;
 export const HOUSE_LINE = new RegExp(`^${HOUSE_NAME}$`, 'u');
 const FLAT_LINE = /^(?:Flat|Apartment|Apt|Unit)\.?[ \t\u00a0]+\d{1,4}[A-Za-z]?$/u;
 const UNNUMBERED_LINE = new RegExp(`^(?:${HOUSE_NAME}|${STREET_NAME})$`, 'u');
+const STREET_LINE = new RegExp(`^${STREET_NAME}$`, 'u');
 // "Rose Cottage, Mill Lane": a named house and its street is an address without a postcode too.
 const NAMED_HOUSE_ADDRESS = new RegExp(
   `(?<![\\p{L}\\p{N}])${HOUSE_NAME}(?:,?${GAP}|,?\\r?\\n)${STREET_NAME}(?![\\p{L}\\p{N}])`,
@@ -218,9 +219,11 @@ function findAddressesInAnyCase(text: string): Found[] {
 }
 
 export function findAddresses(text: string): Found[] {
-  const found = [...findAddressesAsWritten(text), ...findAddressesInAnyCase(text)].map((address) =>
-    withBlockLines(text, address),
-  );
+  const found = [
+    ...findAddressesAsWritten(text),
+    ...findAddressesInAnyCase(text),
+    ...findStreetLines(text),
+  ].map((address) => withBlockLines(text, address));
   const addresses = mergeOverlapping([...found, ...findAddressFields(text)]);
   return mergeOverlapping([...addresses, ...findAddressRepeats(text, addresses)]);
 }
@@ -229,7 +232,7 @@ export function findAddresses(text: string): Found[] {
 // form's address fields hold an address whatever its case or shape. At a line's start only ("Site
 // address:" names land, "Email address:" a mailbox).
 const ADDRESS_FIELD =
-  /^[ \t]*(?:(?:home|postal|correspondence|your|full)[ \t]+)?(?:address(?:[ \t]*(?:line)?[ \t]*\d)?|house[ \t]+(?:name|number|name[ \t]*\/[ \t]*number|name or number|number[ \t]*\/[ \t]*name)|street(?:[ \t]+name)?|town(?:[ \t]*\/[ \t]*(?:village|city))?|village|city)[ \t]*:[ \t]*(?=[\p{L}\p{N}'"‘“])/gimu;
+  /^[ \t]*(?:(?:home|postal|correspondence|your|full)[ \t]+)?(?:address(?:[ \t]*(?:line)?[ \t]*\d)?|house[ \t]+(?:name|number|name[ \t]*\/[ \t]*number|name or number|number[ \t]*\/[ \t]*name)|street(?:[ \t]+name)?|town(?:[ \t]*\/[ \t]*(?:village|city))?|village|city)(?:[ \t]*:|[ \t]+[-–][ \t]|[ \t]*\|[ \t]*|[ \t]*\.{3,}|[ \t]{3,})[ \t]*(?=[\p{L}\p{N}'"‘“])/gimu;
 const NO_ANSWER = /^(?:n\/?a|none|no|yes|-+|same as above|as above|see above)\.?$/iu;
 
 function findAddressFields(text: string): Found[] {
@@ -237,10 +240,54 @@ function findAddressFields(text: string): Found[] {
   for (const m of matches(ADDRESS_FIELD, text)) {
     const from = m.index + m[0].length;
     const lineEnd = text.indexOf('\n', from);
-    const value = text.slice(from, lineEnd === -1 ? text.length : lineEnd).trimEnd();
+    // A table's cell or a form's first column ends at a bar or a wide gap ("Address line 1 | 19 Kiln
+    // Way |", "Address line 1      Apartment 14             1 Riverside Quay": the agent's column).
+    const value = text
+      .slice(from, lineEnd === -1 ? text.length : lineEnd)
+      .split(/[ \t]*\||[ \t]{3,}/u)[0]!
+      .trimEnd();
     if (value === '' || value.length > 150 || NO_ANSWER.test(value)) continue;
-    found.push({ kind: 'address', from, to: from + value.length });
+    let to = from + value.length;
+    // Lines below, indented to the value's column, continue it ("Address ..... 12 Saltings Row\n
+    // ................................. Ashby Marsh").
+    const column = from - (text.lastIndexOf('\n', from - 1) + 1);
+    for (let next = lineEnd; next !== -1 && column >= 8;) {
+      const end = text.indexOf('\n', next + 1);
+      const line = text.slice(next + 1, end === -1 ? text.length : end);
+      const indent = line.length - line.trimStart().length;
+      if (line.trim() === '' || indent < column - 2 || /:/.test(line)) break;
+      to = next + 1 + indent + line.trim().length;
+      next = end;
+    }
+    found.push({ kind: 'address', from, to });
   }
+  return found;
+}
+
+// A street named on a line of its own in a block of short lines ("Wyndham\nBrook Street\nOakhurst"
+// at a letter's head): the block is an address even without a number or a postcode.
+function findStreetLines(text: string): Found[] {
+  const found: Found[] = [];
+  let lineStart = 0;
+  const lines: { from: number; text: string }[] = [];
+  for (const line of text.split('\n')) {
+    lines.push({ from: lineStart, text: line.replace(/\r$/, '') });
+    lineStart += line.length + 1;
+  }
+  const short = (line: { text: string } | undefined) =>
+    line !== undefined &&
+    line.text.trim() !== '' &&
+    line.text.trim().split(/[ \t]+/u).length <= 5 &&
+    !/[.!?;:]$|[.!?;:][ \t]/u.test(line.text.trim());
+  lines.forEach((line, index) => {
+    const trimmed = line.text.trim();
+    const probe = /\p{Ll}/u.test(trimmed) ? trimmed : titleCase(trimmed);
+    if (!STREET_LINE.test(probe)) return;
+    // Another short line beside it, and the block bounded by blank lines or the text's edges.
+    if (!short(lines[index - 1]) && !short(lines[index + 1])) return;
+    const from = line.from + line.text.indexOf(trimmed);
+    found.push({ kind: 'address', from, to: from + trimmed.length });
+  });
   return found;
 }
 

@@ -155,6 +155,27 @@ describe('detectPersonalData: postcodes and addresses', () => {
     ],
     ['small letters after "at"', 'my mum lives at 6 meadow view and cannot park', '6 meadow view'],
     [
+      "a form's fields with a dash or a bar",
+      'Address line 1 - Holly Bank\nAddress Line 2 | Bell Lane |',
+      'Holly Bank',
+      'Bell Lane',
+    ],
+    [
+      "a field in a form's first column",
+      'Address line 1      Holly Bank             Sallowfield',
+      'Holly Bank',
+    ],
+    [
+      'a field continued on the lines below',
+      'Address .......... 12 Salt Row\n                   Ashby Marsh\nPost code ........ n/a',
+      '12 Salt Row\n                   Ashby Marsh',
+    ],
+    [
+      "a street on its own line in a letter's head",
+      'Wyndham\nBrook Street\nOakhurst\n\nTo whom it may concern,',
+      'Wyndham\nBrook Street\nOakhurst',
+    ],
+    [
       'a street address in capitals after "lived at"',
       'I HAVE LIVED AT 41 ORCHARD ROAD FOR 20 YEARS',
       '41 ORCHARD ROAD',
