@@ -162,8 +162,8 @@ describe('detectPersonalData: postcodes and addresses', () => {
     ],
     [
       "a field in a form's first column",
-      'Address line 1      Holly Bank             Sallowfield',
-      'Holly Bank',
+      'Address line 1      Hilltop Barn             Sallowfield',
+      'Hilltop Barn',
     ],
     [
       'a field continued on the lines below',
