@@ -46,6 +46,11 @@ export const featureAccess = {
   textAsReceived: [{ unit: 'personal-data', action: 'read' }],
   /** Issue 26: the register of personal data held, and subject access requests. */
   dataProtection: [{ unit: 'data-protection', action: 'read' }],
+  /** Issue 26 points 2 and 6: editing the allow list and publishing privacy notices. */
+  dataProtectionSettings: [
+    { unit: 'data-protection', action: 'read' },
+    { unit: 'data-protection', action: 'write' },
+  ],
   admin: [
     { unit: 'placemaker', action: 'read' },
     { unit: 'authorisation', action: 'read' },

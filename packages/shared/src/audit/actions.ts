@@ -61,6 +61,8 @@ export const auditActions = {
   'export.document': 'Document exported',
   'export.audit-log': 'Audit log exported',
   'data-protection.subject-access': 'Subject access request made',
+  'data-protection.allow-list': 'Allow list changed',
+  'data-protection.privacy-notice': 'Privacy notice published',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionNames = Object.keys(auditActions) as AuditAction[];

@@ -1,2 +1,4 @@
 export * from './register';
 export * from './subjectAccess';
+export * from './allowList';
+export * from './consent';

@@ -10,6 +10,7 @@ import {
   NOT_NAME_WORDS,
 } from './personalData.names';
 import type { RedactionType } from './statuses';
+import { allowListed } from '../data-protection/allowList';
 
 /**
  * Personal data in a representation's text, proposed for redaction (issue 15 point 4).
@@ -43,7 +44,14 @@ export const personalDataMessages = {
   noneFound: 'No personal data found',
 } as const;
 
-export function detectPersonalData(text: string, known?: { names?: string[] }): PersonalDataProposal[] {
+/**
+ * `known.names`: the writer's and agent's names, looked for anywhere. `known.allow`: the council's
+ * allow list (issue 26 point 2): what matches an entry is not proposed.
+ */
+export function detectPersonalData(
+  text: string,
+  known?: { names?: string[]; allow?: readonly { kind: string; value: string }[] },
+): PersonalDataProposal[] {
   let found: Found[] = [
     ...findEmailAddresses(text),
     ...findTelephoneNumbers(text),
@@ -63,6 +71,7 @@ export function detectPersonalData(text: string, known?: { names?: string[] }): 
   found = found.filter(personal);
   return keepLongest(found)
     .filter((f) => f.kind === 'name' || !isOrganisationContact(text, f, f.kind))
+    .filter((f) => !known?.allow?.length || !allowListed(text, f, known.allow))
     .map((f) => ({ ...f, text: text.slice(f.from, f.to) }));
 }
 
