@@ -6,6 +6,7 @@ import type { CouncilSettingsTables } from './schema.council-settings';
 import type { AdminContentTables } from './schema.admin-content';
 import type { RepresentationTables } from './schema.representations';
 import type { DocumentTables } from './schema.documents';
+import type { DataProtectionTables } from './schema.data-protection';
 
 /** jsonb columns: objects go in as JSON text and come back parsed. */
 type Json<T> = ColumnType<T, string, string>;
@@ -387,7 +388,8 @@ export type Database = CoreTables &
   CouncilSettingsTables &
   AdminContentTables &
   RepresentationTables &
-  DocumentTables;
+  DocumentTables &
+  DataProtectionTables;
 
 export type JobsTable = {
   id: Generated<string>;

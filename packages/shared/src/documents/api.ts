@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentSchema } from '../data-protection/consent';
 import { answerValueSchema } from './answers';
 import { DOCUMENT_LIMITS } from './limits';
 import { blockTemplateConfigSchema, documentConfigSchema, entityIdSchema, questionTypes } from './schemas';
@@ -209,6 +210,8 @@ export const myAnswersSchema = z.object({
   tagging: responseTagPolicySchema,
   /** The resident's tags, per question that has any. */
   tags: z.array(questionTagsSchema),
+  /** Issue 26 point 6: the notice version the resident saw and what they agreed to. */
+  consent: consentSchema,
 });
 export const answerParamsSchema = z.object({ id: z.string().uuid(), answerId: z.string().uuid() });
 

@@ -384,6 +384,22 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     ...STAFF_NAME_ON_RECORD,
     fields: { created_by: 'account link' },
   },
+  // Migration 0041 (issue 26 point 2): contacts public in their role, and who last changed the list.
+  council_allow_lists: {
+    refs: { updated_by: 'users' },
+    record: "The council's allow list: contacts public in their role, never proposed for redaction",
+    subjects: ['organisations and their people', 'staff'],
+    fields: { entries: 'free text that may name people', updated_by: 'account link', updated_by_name: 'name' },
+    purpose: 'Publishing what is public in a role (councillors, the council’s own contacts) unredacted',
+    lawfulBasis: PUBLIC_TASK,
+    retention: 'While the person holds the role; removed from the list when they leave it',
+  },
+  // Migration 0041 (issue 26 point 6): each version as published, kept as consents point at it.
+  privacy_notices: {
+    refs: { published_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { published_by: 'account link', published_by_name: 'name' },
+  },
 };
 
 /** Tables that hold no personal data, each with the reason. */

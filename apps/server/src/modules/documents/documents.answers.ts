@@ -4,16 +4,20 @@ import {
   answerableQuestions,
   answerProblem,
   documentMessages,
+  noConsent,
   normaliseAnswer,
   questionMessages,
   type Answer,
   type AnswerInput,
+  type Consent,
+  type ConsentInput,
   type QuestionType,
   type ResponseRow,
   type ResponseSearchQuery,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { consentColumns } from '../data-protection/data-protection.settings';
 import { isDocumentSite } from './documents.sites';
 import { escapeLike, type DocumentRow } from './documents.service';
 
@@ -66,11 +70,35 @@ export async function responseOf(trx: Trx, documentId: string, userId: string): 
 /** My responses: the resident's live answers to one document, in the order they were first given. */
 export async function myAnswers(trx: Trx, documentId: string, userId: string) {
   const responseId = await responseOf(trx, documentId, userId);
-  if (!responseId) return { responseId: null, answers: [] };
+  if (!responseId) return { responseId: null, answers: [], consent: noConsent };
   const { rows } = await sql<AnswerRow>`select ${ANSWER_COLUMNS} from document_answers a
     where a.response_id = ${responseId} and a.deleted_at is null
     order by a.created_at, a.id`.execute(trx);
-  return { responseId, answers: rows.map(presentAnswer) };
+  return { responseId, answers: rows.map(presentAnswer), consent: await consentOf(trx, responseId) };
+}
+
+/** Issue 26 point 6: what the resident agreed to on this document, and under which notice. */
+export async function consentOf(trx: Trx, responseId: string): Promise<Consent> {
+  const row = await trx
+    .selectFrom('document_responses')
+    .select(['notice_version', 'publish_name', 'contact_for_updates', 'consented_at'])
+    .where('id', '=', responseId)
+    .executeTakeFirstOrThrow();
+  return {
+    noticeVersion: row.notice_version,
+    publishName: row.publish_name,
+    contactForUpdates: row.contact_for_updates,
+    consentedAt: row.consented_at ? new Date(row.consented_at).toISOString() : null,
+  };
+}
+
+/** Changes the resident's choices on a document they have answered (withdrawing is as easy as giving). */
+export async function updateConsent(trx: Trx, documentId: string, userId: string, input: ConsentInput) {
+  const responseId = await responseOf(trx, documentId, userId);
+  if (!responseId) throw notFound(documentMessages.answerNotFound);
+  const consent = await consentColumns(trx, input);
+  await trx.updateTable('document_responses').set(consent!).where('id', '=', responseId).execute();
+  return consentOf(trx, responseId);
 }
 
 /** The documents a resident has answered, newest answer first. */
@@ -131,6 +159,9 @@ export async function submitAnswer(
     on conflict (document_id, user_id) do update set updated_at = now()
     returning id`.execute(trx);
   const responseId = responses[0]!.id;
+  // Issue 26 point 6: the latest choices count, with the notice they were made under.
+  const consent = await consentColumns(trx, input.consent);
+  if (consent) await trx.updateTable('document_responses').set(consent).where('id', '=', responseId).execute();
 
   // One statement: two submissions at once still leave one live answer, the later one.
   const { rows } = await sql<AnswerRow>`
