@@ -65,7 +65,7 @@ export const allowListEntryInputSchema = z
       .string()
       .trim()
       .max(ALLOW_LIST_NOTE_MAX, allowListMessages.noteTooLong)
-      .optional()
+      .nullish()
       .transform((note) => note || null),
   })
   .superRefine((entry, context) => {

@@ -79,7 +79,7 @@ export const consentInputSchema = z.object({
   publishName: z.boolean().default(false),
   contactForUpdates: z.boolean().default(false),
 });
-export type ConsentInput = z.input<typeof consentInputSchema>;
+export type ConsentInput = z.infer<typeof consentInputSchema>;
 
 export const consentSchema = z.object({
   noticeVersion: z.number().int().positive().nullable(),

@@ -6,6 +6,8 @@ import type { RegisterEntry } from '@planning/shared';
 import { notifyError } from '../../platform/notices/notifyError';
 import { dataProtectionQueryKeys, downloadRegisterCsv, fetchRegister } from './api';
 import { SubjectAccessCard } from './SubjectAccessCard';
+import { AllowListCard } from './AllowListCard';
+import { PrivacyNoticeCard } from './PrivacyNoticeCard';
 import './dataProtection.css';
 
 const columns: TableColumnsType<RegisterEntry> = [
@@ -89,6 +91,8 @@ export function DataProtectionPage() {
       <Typography.Title level={1}>Data protection</Typography.Title>
       <SubjectAccessCard />
       <RegisterCard />
+      <AllowListCard />
+      <PrivacyNoticeCard />
     </div>
   );
 }
