@@ -62,6 +62,13 @@ describe('the allow list (issue 26 point 2)', () => {
     expect(proposals.map((proposal) => proposal.text)).toEqual(['01632 960001']);
   });
 
+  it('still proposes a resident who shares only the council’s postcode', () => {
+    const text = 'Please reply to Flat 2, 9 Oak Road, Riverside RV1 1AA. My postcode is RV1 1AA.';
+    const kept = detectPersonalData(text, { allow: [allow[2]!] }).map((p) => p.text);
+    expect(kept).toEqual(detectPersonalData(text).map((p) => p.text));
+    expect(kept.some((found) => found.includes('RV1 1AA'))).toBe(true);
+  });
+
   it('still proposes a resident who shares only a councillor’s surname', () => {
     const text = 'Yours faithfully,\nMr Lee\n';
     expect(

@@ -33,6 +33,8 @@ export const allowListMessages = {
     'Contacts that are public in their role (the council’s own switchboard, mailbox and address, councillors, an agent’s firm when the council decides so, a public body’s published contact) are never proposed for redaction. A resident’s details always are.',
 } as const;
 
+const POSTCODE = /\b[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}\b/gi;
+
 /** Letters and digits only, in lower case: what two spellings of one entry have in common. */
 const squash = (value: string) => value.toLowerCase().replace(/[^\p{L}\p{N}@]/gu, '');
 /** A UK number's digits, +44 written as the leading 0 ("+44 (0)1632 960 000" = "01632 960000"). */
@@ -133,7 +135,8 @@ type Find = { kind: string; from: number; to: number };
 /**
  * Whether a find is on the allow list: the same email address or telephone number; the same
  * name (titles aside), or a part of an allow-listed name whose whole name the text holds
- * ("Cllr Ann Lee … Ms Lee"); the address, or a part of it (its postcode, its street line).
+ * ("Cllr Ann Lee … Ms Lee"); the address, or a line of it (never its postcode alone, which the
+ * neighbours share).
  * A resident who shares a councillor's surname alone is still proposed.
  */
 export function allowListed(text: string, find: Find, entries: readonly { kind: string; value: string }[]) {
@@ -144,8 +147,10 @@ export function allowListed(text: string, find: Find, entries: readonly { kind: 
     if (kind === 'telephone number') return phoneDigits(found) === phoneDigits(entry.value);
     if (kind === 'email address') return squash(found) === squash(entry.value);
     if (kind === 'address') {
+      // A postcode alone is shared by the neighbours: only a line of the address itself counts.
       const part = squash(found);
-      return part.length >= 5 && squash(entry.value).includes(part);
+      const withoutPostcode = squash(found.replace(POSTCODE, ''));
+      return withoutPostcode.length >= 5 && squash(entry.value).includes(part);
     }
     const words = nameWords(found);
     const whole = nameWords(entry.value);
