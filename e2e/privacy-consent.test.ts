@@ -126,8 +126,11 @@ describe('privacy notices and consent (issue 26 point 6)', () => {
     const drawer = await settledDialog(page, page.getByRole('dialog', { name: /^Representation R\d+$/ }));
     const section = drawer.getByRole('region', { name: consentMessages.legend });
     await section.getByText(consentMessages.recorded(null, null)).waitFor(FIRST_LOAD);
-    await section.getByRole('checkbox', { name: consentMessages.publishName }).check();
+    // Ticked once the server has it: the box shows what is recorded, not what was clicked.
+    const publishName = section.getByRole('checkbox', { name: consentMessages.publishName });
+    await publishName.click();
     await page.getByText(consentMessages.saved).waitFor();
+    await expect.poll(() => publishName.isChecked()).toBe(true);
     await section.getByText(/^Privacy notice version 2, /).waitFor();
 
     const after = JSON.parse(await published()) as {

@@ -2,12 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, Input, Select, Space, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import {
-  allowListKinds,
-  allowListMessages as m,
-  featureAccess,
-  type AllowListKind,
-} from '@planning/shared';
+import { allowListKinds, allowListMessages as m, featureAccess, type AllowListKind } from '@planning/shared';
 import { ApiError } from '../../api/client';
 import { Permitted } from '../../platform/access/Permitted';
 import { useAccess } from '../../platform/session/hooks';
@@ -46,6 +41,16 @@ export function AllowListCard() {
 
   const submit = async (values: Values) => {
     setFormError(null);
+    // The last attempt's messages go: a corrected entry no longer says it is wrong.
+    const fieldNames = ['kind', 'value', 'note'] as const;
+    form.setFields(
+      (values.entries ?? []).flatMap((_, index) =>
+        fieldNames.map((field) => ({
+          name: ['entries', index, field] as ['entries', number, keyof Row],
+          errors: [],
+        })),
+      ),
+    );
     setSaving(true);
     try {
       const saved = await saveAllowList({ entries: values.entries ?? [] });
@@ -140,4 +145,3 @@ export function AllowListCard() {
     </Card>
   );
 }
-

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   consentMessages,
@@ -45,20 +45,24 @@ export function ConsentPanel({
   const queryClient = useQueryClient();
   const notice = useQuery(privacyNoticeQuery);
   const version = notice.data?.notice?.version ?? null;
-  const choices = useQuery({
-    queryKey: choicesKey(documentId),
-    queryFn: () => null as ConsentInput | null,
-    enabled: false,
-  }).data;
+  const [choices, setChoices] = useState<ConsentInput | null>(null);
+  // Kept where the answer's mutation reads it too (consentToSend).
+  const keep = useCallback(
+    (next: ConsentInput) => {
+      setChoices(next);
+      queryClient.setQueryData(choicesKey(documentId), next);
+    },
+    [queryClient, documentId],
+  );
   // The choices start from what the resident recorded before, under the notice now shown.
   useEffect(() => {
     if (notice.isPending) return;
-    queryClient.setQueryData<ConsentInput>(choicesKey(documentId), {
+    keep({
       noticeVersion: version,
       publishName: recorded?.publishName ?? false,
       contactForUpdates: recorded?.contactForUpdates ?? false,
     });
-  }, [queryClient, documentId, version, notice.isPending, recorded?.publishName, recorded?.contactForUpdates]);
+  }, [keep, version, notice.isPending, recorded?.publishName, recorded?.contactForUpdates]);
 
   const save = useMutation({
     mutationFn: (input: ConsentInput) =>
@@ -73,7 +77,7 @@ export function ConsentPanel({
       contactForUpdates: choices?.contactForUpdates ?? false,
       ...change,
     };
-    queryClient.setQueryData(choicesKey(documentId), next);
+    keep(next);
     if (answered) save.mutate(next);
   };
 
