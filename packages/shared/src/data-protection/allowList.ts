@@ -129,6 +129,12 @@ function normalisedEntry(entry: { kind: AllowListKind; value: string }): string 
   return squash(entry.value);
 }
 
+/**
+ * What `detectPersonalData` is told: `names`, the writer's and agent's, looked for anywhere; `allow`,
+ * the council's allow list, whose matches are not proposed.
+ */
+export type DetectorKnown = { names?: string[]; allow?: readonly { kind: string; value: string }[] };
+
 /** The detector's find, as `allowListed` reads it. */
 type Find = { kind: string; from: number; to: number };
 

@@ -10,7 +10,7 @@ import {
   NOT_NAME_WORDS,
 } from './personalData.names';
 import type { RedactionType } from './statuses';
-import { allowListed } from '../data-protection/allowList';
+import { allowListed, type DetectorKnown } from '../data-protection/allowList';
 
 /**
  * Personal data in a representation's text, proposed for redaction (issue 15 point 4).
@@ -44,14 +44,7 @@ export const personalDataMessages = {
   noneFound: 'No personal data found',
 } as const;
 
-/**
- * `known.names`: the writer's and agent's names, looked for anywhere. `known.allow`: the council's
- * allow list (issue 26 point 2): what matches an entry is not proposed.
- */
-export function detectPersonalData(
-  text: string,
-  known?: { names?: string[]; allow?: readonly { kind: string; value: string }[] },
-): PersonalDataProposal[] {
+export function detectPersonalData(text: string, known?: DetectorKnown): PersonalDataProposal[] {
   let found: Found[] = [
     ...findEmailAddresses(text),
     ...findTelephoneNumbers(text),

@@ -127,9 +127,12 @@ export async function publishedRepresentations(
     const reference = representationReference(row.reference);
     // A private individual who agreed is published by name, and their name stays in their text;
     // without their word neither (issue 26 point 6). Contact details are withheld either way.
-    const named = row.representee_type === 'privateIndividual' && row.publish_name && !!row.contact_name?.trim();
+    const named =
+      row.representee_type === 'privateIndividual' && row.publish_name && !!row.contact_name?.trim();
     const names = named ? [row.agent_name] : [row.contact_name, row.agent_name];
-    const allow: AllowListValues = named ? [...allowList, { kind: 'name', value: row.contact_name! }] : allowList;
+    const allow: AllowListValues = named
+      ? [...allowList, { kind: 'name', value: row.contact_name! }]
+      : allowList;
     const withheld = (text: string) => withheldText(text, names, allow);
     const parts = subs.filter((sub) => sub.representation_id === row.id);
     const partIds = new Map(

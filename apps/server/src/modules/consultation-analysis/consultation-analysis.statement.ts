@@ -426,7 +426,9 @@ export async function buildStatement(
           ...issue.representations
             .filter((row) => !row.campaign_id)
             .map((row) => withheld(row.public_text, namesOf(row), allow)),
-          ...issue.subs.map((sub) => withheld(sub.public_text, namesOf(byId.get(sub.representation_id)!), allow)),
+          ...issue.subs.map((sub) =>
+            withheld(sub.public_text, namesOf(byId.get(sub.representation_id)!), allow),
+          ),
         ],
         quoted,
         issue.topic.name,

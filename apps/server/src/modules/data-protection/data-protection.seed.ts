@@ -12,7 +12,11 @@ export const demoAllowLists: Record<string, AllowListEntry[]> = {
   demo: [
     { kind: 'telephone number', value: '01632 960000', note: 'Council switchboard' },
     { kind: 'email address', value: 'planning.policy@demo.gov.uk', note: 'Planning policy mailbox' },
-    { kind: 'address', value: 'Council Offices, Gibson Drive, Kings Hill, ME19 4ZT', note: 'Council offices' },
+    {
+      kind: 'address',
+      value: 'Council Offices, Gibson Drive, Kings Hill, ME19 4ZT',
+      note: 'Council offices',
+    },
     { kind: 'name', value: 'Ann Lee', note: 'Councillor, Kings Hill ward' },
   ],
   northfield: [

@@ -87,7 +87,10 @@ describe('the allow list (issue 26 point 2)', () => {
   });
 
   it('keeps allow-listed contacts in the published text and withholds the resident’s', async () => {
-    const event = await buildEvent(t.database.db, tenant.id, { startsOn: '2020-01-01', endsOn: '2020-02-01' });
+    const event = await buildEvent(t.database.db, tenant.id, {
+      startsOn: '2020-01-01',
+      endsOn: '2020-02-01',
+    });
     await buildRepresentation(t.database.db, tenant.id, { eventId: event.id, text: letter });
     const published = await call(null, 'GET', `/public/consultations/events/${event.id}/representations`);
     expect(published.statusCode, published.body).toBe(200);
@@ -132,9 +135,9 @@ describe('privacy notices and consent (issue 26 point 6)', () => {
 
   it('is refused without the data-protection write grant; an empty notice is 400', async () => {
     for (const who of [officer, viewer, resident])
-      expect((await call(who, 'POST', '/data-protection/privacy-notices', { text: 'Mine.' })).statusCode).toBe(
-        403,
-      );
+      expect(
+        (await call(who, 'POST', '/data-protection/privacy-notices', { text: 'Mine.' })).statusCode,
+      ).toBe(403);
     const empty = await call(admin, 'POST', '/data-protection/privacy-notices', { text: '  ' });
     expect(empty.statusCode).toBe(400);
     expect(issueMessages(empty)).toEqual([privacyNoticeMessages.textMissing]);
@@ -185,8 +188,14 @@ describe('privacy notices and consent (issue 26 point 6)', () => {
   });
 
   it('publishes a private individual’s name only with their consent, recorded by the officer', async () => {
-    const event = await buildEvent(t.database.db, tenant.id, { startsOn: '2020-01-01', endsOn: '2020-02-01' });
-    const contact = await buildContact(t.database.db, tenant.id, { firstName: 'Jane', lastName: 'Consenting' });
+    const event = await buildEvent(t.database.db, tenant.id, {
+      startsOn: '2020-01-01',
+      endsOn: '2020-02-01',
+    });
+    const contact = await buildContact(t.database.db, tenant.id, {
+      firstName: 'Jane',
+      lastName: 'Consenting',
+    });
     const representation = await buildRepresentation(t.database.db, tenant.id, {
       eventId: event.id,
       contactId: contact.id,
@@ -210,7 +219,9 @@ describe('privacy notices and consent (issue 26 point 6)', () => {
       noticeVersion: version,
       publishName: true,
     });
-    const after = JSON.parse(await publicBody()) as { representations: { representee: string; text: string }[] };
+    const after = JSON.parse(await publicBody()) as {
+      representations: { representee: string; text: string }[];
+    };
     expect(after.representations[0]).toMatchObject({ representee: 'Jane Consenting' });
     expect(after.representations[0]!.text).toContain('Jane Consenting');
 

@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { sql, type Transaction } from 'kysely';
 import {
-  allowListInputSchema,
   consentMessages,
   privacyNoticeMessages,
   type AllowList,
+  type allowListInputSchema,
   type AllowListEntry,
   type AllowListValues,
   type ConsentInput,
@@ -24,7 +24,11 @@ type Trx = Transaction<Database>;
 
 async function staffName(trx: Trx, userId: string | null): Promise<string | null> {
   if (!userId) return null;
-  const user = await trx.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst();
+  const user = await trx
+    .selectFrom('users')
+    .select(['name', 'email'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
   return user?.name || user?.email || null;
 }
 

@@ -389,7 +389,11 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     refs: { updated_by: 'users' },
     record: "The council's allow list: contacts public in their role, never proposed for redaction",
     subjects: ['organisations and their people', 'staff'],
-    fields: { entries: 'free text that may name people', updated_by: 'account link', updated_by_name: 'name' },
+    fields: {
+      entries: 'free text that may name people',
+      updated_by: 'account link',
+      updated_by_name: 'name',
+    },
     purpose: 'Publishing what is public in a role (councillors, the council’s own contacts) unredacted',
     lawfulBasis: PUBLIC_TASK,
     retention: 'While the person holds the role; removed from the list when they leave it',

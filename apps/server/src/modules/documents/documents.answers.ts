@@ -161,7 +161,8 @@ export async function submitAnswer(
   const responseId = responses[0]!.id;
   // Issue 26 point 6: the latest choices count, with the notice they were made under.
   const consent = await consentColumns(trx, input.consent);
-  if (consent) await trx.updateTable('document_responses').set(consent).where('id', '=', responseId).execute();
+  if (consent)
+    await trx.updateTable('document_responses').set(consent).where('id', '=', responseId).execute();
 
   // One statement: two submissions at once still leave one live answer, the later one.
   const { rows } = await sql<AnswerRow>`

@@ -51,7 +51,9 @@ export function PrivacyNoticeCard() {
       <Typography.Paragraph>{m.cardIntro}</Typography.Paragraph>
       {notices.isError && <Alert type="error" showIcon message={notices.error.message} />}
       <Typography.Paragraph strong>
-        {current ? `Version ${current.version}. ${published(current.publishedAt, current.publishedBy)}` : m.none}
+        {current
+          ? `Version ${current.version}. ${published(current.publishedAt, current.publishedBy)}`
+          : m.none}
       </Typography.Paragraph>
       <Form
         form={form}

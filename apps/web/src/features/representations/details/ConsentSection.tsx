@@ -9,7 +9,13 @@ import { managerQueryKeys, setRepresentationConsent } from '../api';
  * about updates, as their form or letter says; recorded with the privacy notice version then
  * current. Without a tick their representation is published as from a private individual.
  */
-export function ConsentSection({ representation: r, canChange }: { representation: Representation; canChange: boolean }) {
+export function ConsentSection({
+  representation: r,
+  canChange,
+}: {
+  representation: Representation;
+  canChange: boolean;
+}) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const notice = useQuery({

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   consentMessages,
@@ -45,24 +45,26 @@ export function ConsentPanel({
   const queryClient = useQueryClient();
   const notice = useQuery(privacyNoticeQuery);
   const version = notice.data?.notice?.version ?? null;
-  const [choices, setChoices] = useState<ConsentInput | null>(null);
-  // Kept where the answer's mutation reads it too (consentToSend).
-  const keep = useCallback(
-    (next: ConsentInput) => {
-      setChoices(next);
-      queryClient.setQueryData(choicesKey(documentId), next);
-    },
-    [queryClient, documentId],
+  // Unticked until the resident ticks, or as they recorded before; always under the notice now shown.
+  const [override, setOverride] = useState<Pick<ConsentInput, 'publishName' | 'contactForUpdates'> | null>(
+    null,
   );
-  // The choices start from what the resident recorded before, under the notice now shown.
+  const choices: ConsentInput = {
+    noticeVersion: version,
+    publishName: override?.publishName ?? recorded?.publishName ?? false,
+    contactForUpdates: override?.contactForUpdates ?? recorded?.contactForUpdates ?? false,
+  };
+  // Kept where the answer's mutation reads it (consentToSend), once the notice is known.
+  const ready = !notice.isPending;
+  const { publishName, contactForUpdates } = choices;
   useEffect(() => {
-    if (notice.isPending) return;
-    keep({
-      noticeVersion: version,
-      publishName: recorded?.publishName ?? false,
-      contactForUpdates: recorded?.contactForUpdates ?? false,
-    });
-  }, [keep, version, notice.isPending, recorded?.publishName, recorded?.contactForUpdates]);
+    if (ready)
+      queryClient.setQueryData<ConsentInput>(choicesKey(documentId), {
+        noticeVersion: version,
+        publishName,
+        contactForUpdates,
+      });
+  }, [queryClient, documentId, ready, version, publishName, contactForUpdates]);
 
   const save = useMutation({
     mutationFn: (input: ConsentInput) =>
@@ -71,13 +73,9 @@ export function ConsentPanel({
   });
 
   const choose = (change: Partial<ConsentInput>) => {
-    const next: ConsentInput = {
-      noticeVersion: version,
-      publishName: choices?.publishName ?? false,
-      contactForUpdates: choices?.contactForUpdates ?? false,
-      ...change,
-    };
-    keep(next);
+    const next: ConsentInput = { ...choices, ...change };
+    setOverride({ publishName: next.publishName, contactForUpdates: next.contactForUpdates });
+    queryClient.setQueryData(choicesKey(documentId), next);
     if (answered) save.mutate(next);
   };
 
@@ -100,7 +98,7 @@ export function ConsentPanel({
           <label className="consent-panel__choice">
             <input
               type="checkbox"
-              checked={choices?.publishName ?? false}
+              checked={choices.publishName}
               disabled={save.isPending}
               onChange={(event) => choose({ publishName: event.target.checked })}
             />{' '}
@@ -110,7 +108,7 @@ export function ConsentPanel({
           <label className="consent-panel__choice">
             <input
               type="checkbox"
-              checked={choices?.contactForUpdates ?? false}
+              checked={choices.contactForUpdates}
               disabled={save.isPending}
               onChange={(event) => choose({ contactForUpdates: event.target.checked })}
             />{' '}
