@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowListMessages } from '@planning/shared';
 import { buildEvent, buildRepresentation } from '../apps/server/test/consultation-factories';
+import { axeViolationsIn } from './support/axe';
 import { FIRST_LOAD, pageSession } from './support/consultations';
 import { councilId, openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
@@ -53,6 +54,7 @@ describe('the allow list (issue 26 point 2)', () => {
       .poll(() => card.getByRole('textbox', { name: 'Entry 5', exact: true }).inputValue())
       .toBe(HELPLINE);
     await card.getByText(/Last changed .* by /).waitFor();
+    expect(await axeViolationsIn(page, '#allow-list')).toEqual([]);
   });
 
   it('is never proposed for redaction in the editor, while the resident’s number is', async () => {

@@ -3,6 +3,7 @@ import { consentMessages, documentMessages, privacyNoticeMessages } from '@plann
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { DEMO_DOCUMENT_TITLE } from '../apps/server/src/modules/documents/documents.seed';
 import { buildContact, buildEvent, buildRepresentation } from '../apps/server/test/consultation-factories';
+import { axeViolationsIn } from './support/axe';
 import { FIRST_LOAD, pageSession } from './support/consultations';
 import { demoDocumentId } from './support/documents';
 import {
@@ -61,6 +62,14 @@ describe('privacy notices and consent (issue 26 point 6)', () => {
       data: { text: 'Mine' },
     });
     expect(refused.status()).toBe(403);
+    expect(await axeViolationsIn(page, '#privacy-notice')).toEqual([]);
+  });
+
+  it('links the notice from the consultation account sign-up form', async () => {
+    const page = await openAsTenant(running, 'demo', '/consultations/sign-up', null);
+    await page.getByRole('heading', { name: 'Create an account' }).waitFor(FIRST_LOAD);
+    await page.getByText(consentMessages.noticeLink(2)).click();
+    await page.getByText(NOTICE).waitFor();
   });
 
   it('shows the notice with the questions and records with an answer the version seen and the choices', async () => {
@@ -69,6 +78,7 @@ describe('privacy notices and consent (issue 26 point 6)', () => {
     const panel = page.getByRole('region', { name: consentMessages.legend });
     await panel.getByText(consentMessages.noticeLink(2)).click();
     await panel.getByText(NOTICE).waitFor();
+    expect(await axeViolationsIn(page, '.consent-panel')).toEqual([]);
     const publishName = panel.getByRole('checkbox', { name: consentMessages.publishName });
     const contact = panel.getByRole('checkbox', { name: consentMessages.contactForUpdates });
     expect(await publishName.isChecked()).toBe(false);

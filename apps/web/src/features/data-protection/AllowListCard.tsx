@@ -73,7 +73,7 @@ export function AllowListCard() {
   };
 
   return (
-    <Card title={<h2 className="data-protection__heading">{m.cardTitle}</h2>}>
+    <Card id="allow-list" title={<h2 className="data-protection__heading">{m.cardTitle}</h2>}>
       <Typography.Paragraph>{m.cardIntro}</Typography.Paragraph>
       {list.isError && <Alert type="error" showIcon message={list.error.message} />}
       {formError && <Alert type="error" showIcon message={formError} className="data-protection__alert" />}

@@ -47,7 +47,7 @@ export function PrivacyNoticeCard() {
   };
 
   return (
-    <Card title={<h2 className="data-protection__heading">{m.cardTitle}</h2>}>
+    <Card id="privacy-notice" title={<h2 className="data-protection__heading">{m.cardTitle}</h2>}>
       <Typography.Paragraph>{m.cardIntro}</Typography.Paragraph>
       {notices.isError && <Alert type="error" showIcon message={notices.error.message} />}
       <Typography.Paragraph strong>

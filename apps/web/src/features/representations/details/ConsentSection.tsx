@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Space, Typography } from 'antd';
-import { consentMessages, currentPrivacyNoticeSchema, type Representation } from '@planning/shared';
-import { api } from '../../../api/client';
+import { consentMessages, type Representation } from '@planning/shared';
+import { privacyNoticeQuery } from '../../../platform/data-protection/PrivacyNoticeDetails';
 import { managerQueryKeys, setRepresentationConsent } from '../api';
 
 /**
@@ -18,11 +18,7 @@ export function ConsentSection({
 }) {
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const notice = useQuery({
-    queryKey: ['privacy-notice', 'current'],
-    queryFn: ({ signal }) => api.get('/public/privacy-notice', currentPrivacyNoticeSchema, { signal }),
-    staleTime: 60_000,
-  });
+  const notice = useQuery(privacyNoticeQuery);
   const change = useMutation({
     mutationFn: (choice: { publishName?: boolean; contactForUpdates?: boolean }) =>
       setRepresentationConsent(r.id, {

@@ -1,22 +1,18 @@
 import { useEffect, useState } from 'react';
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   consentMessages,
   consentSchema,
-  currentPrivacyNoticeSchema,
   type AnswerPolicy,
   type Consent,
   type ConsentInput,
 } from '@planning/shared';
 import { api } from '../../../api/client';
+import {
+  PrivacyNoticeDetails,
+  privacyNoticeQuery,
+} from '../../../platform/data-protection/PrivacyNoticeDetails';
 import { questionQueryKeys } from './api';
-
-/** The council's current privacy notice, shown with every public form (issue 26 point 6). */
-export const privacyNoticeQuery = queryOptions({
-  queryKey: ['privacy-notice', 'current'] as const,
-  queryFn: ({ signal }) => api.get('/public/privacy-notice', currentPrivacyNoticeSchema, { signal }),
-  staleTime: 5 * 60_000,
-});
 
 /** The resident's choices for one document, as the next answer will send them. */
 const choicesKey = (documentId: string) => ['document-questions', 'consent-choices', documentId] as const;
@@ -80,18 +76,12 @@ export function ConsentPanel({
   };
 
   const canChoose = viewer.canAnswer && viewer.answersOpen;
-  const text = notice.data?.notice?.text;
   return (
     <section className="consent-panel" aria-labelledby="consent-panel-title">
       <h2 id="consent-panel-title" className="consent-panel__title">
         {consentMessages.legend}
       </h2>
-      {text && version !== null && (
-        <details className="consent-panel__notice">
-          <summary>{consentMessages.noticeLink(version)}</summary>
-          <div className="consent-panel__notice-text">{text}</div>
-        </details>
-      )}
+      <PrivacyNoticeDetails className="consent-panel__notice" />
       {canChoose && (
         <fieldset className="consent-panel__choices">
           <legend className="visually-hidden">{consentMessages.legend}</legend>
