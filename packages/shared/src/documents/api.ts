@@ -244,7 +244,14 @@ export const responseSearchQuerySchema = z.object({
 export type ResponseSearchQuery = z.infer<typeof responseSearchQuerySchema>;
 export const responseRowSchema = answerSchema.extend({
   responseId: z.string(),
-  respondent: z.object({ id: z.string().nullable(), name: z.string(), email: z.string().nullable() }),
+  respondent: z.object({
+    id: z.string().nullable(),
+    name: z.string(),
+    email: z.string().nullable(),
+    /** Issue 26 point 6: emails about updates go only to those who agreed. */
+    contactForUpdates: z.boolean(),
+    publishName: z.boolean(),
+  }),
   questionTitle: z.string(),
 });
 export type ResponseRow = z.infer<typeof responseRowSchema>;

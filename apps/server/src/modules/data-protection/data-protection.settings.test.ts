@@ -158,6 +158,9 @@ describe('privacy notices and consent (issue 26 point 6)', () => {
       contactForUpdates: true,
       consentedAt: expect.any(String),
     });
+    // The officers' list of answers says whom they may email about updates.
+    const listed = await call(officer, 'GET', `/documents/${document.id}/responses`);
+    expect(listed.json().rows[0].respondent).toMatchObject({ contactForUpdates: true, publishName: true });
     const withdrawn = await call(resident, 'PUT', `/public/documents/${document.id}/consent`, {
       noticeVersion: version,
       publishName: false,

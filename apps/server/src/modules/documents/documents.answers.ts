@@ -195,6 +195,8 @@ type ResponseSearchRow = AnswerRow & {
   user_id: string | null;
   user_name: string | null;
   user_email: string | null;
+  publish_name: boolean;
+  contact_for_updates: boolean;
   total: number;
 };
 
@@ -219,7 +221,14 @@ function presentRow(row: ResponseSearchRow, titles: Map<string, string>): Respon
   return {
     ...presentAnswer(row),
     responseId: row.response_id,
-    respondent: { id: row.user_id, name: row.user_name ?? 'Deleted account', email: row.user_email },
+    respondent: {
+      id: row.user_id,
+      name: row.user_name ?? 'Deleted account',
+      email: row.user_email,
+      // Issue 26 point 6: whether the resident may be emailed about updates, and named in public.
+      contactForUpdates: row.contact_for_updates,
+      publishName: row.publish_name,
+    },
     questionTitle: titles.get(row.question_id) ?? row.question_id,
   };
 }
@@ -233,7 +242,7 @@ async function searchRows(
 ) {
   const { rows } = await sql<ResponseSearchRow>`
     select ${ANSWER_COLUMNS}, r.id as response_id, u.id as user_id, u.name as user_name,
-      u.email as user_email, count(*) over ()::int as total
+      u.email as user_email, r.publish_name, r.contact_for_updates, count(*) over ()::int as total
     -- Staff read residents' free text as redacted by an administrator (migration 0030).
     from readable_document_answers a
       join document_responses r on r.id = a.response_id
@@ -279,6 +288,8 @@ export const csvColumns = [
   'Site name',
   'Site comment',
   'Answered at',
+  'Publish name',
+  'Contact for updates',
 ] as const;
 
 /**
@@ -310,6 +321,8 @@ export async function exportResponsesCsv(
       item.relatedSiteName ?? '',
       item.relatedSiteComment ?? '',
       item.updatedAt,
+      item.respondent.publishName ? 'Yes' : 'No',
+      item.respondent.contactForUpdates ? 'Yes' : 'No',
     ];
   });
   return `\uFEFF${stringify([[...csvColumns], ...records], {
