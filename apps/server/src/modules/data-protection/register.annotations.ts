@@ -168,6 +168,11 @@ export const personalDataTables: Record<string, TableAnnotation> = {
       plain_text: 'free text that may name people',
       public_text: 'free text that may name people',
       custom: 'free text that may name people',
+      // Migration 0041: as the writer's form or letter says.
+      notice_version: 'consent given',
+      publish_name: 'consent given',
+      contact_for_updates: 'consent given',
+      consented_at: 'consent given',
     },
     purpose: 'Considering representations on the plan and reporting on them (Regulations 18, 19, 22)',
     lawfulBasis: PUBLIC_TASK,
@@ -216,7 +221,14 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     refs: { user_id: 'users' },
     record: "Residents' responses to consultation documents",
     subjects: ['residents with a consultation account'],
-    fields: { user_id: 'account link' },
+    fields: {
+      user_id: 'account link',
+      // Migration 0041: the notice the resident saw and their choices on this document.
+      notice_version: 'consent given',
+      publish_name: 'consent given',
+      contact_for_updates: 'consent given',
+      consented_at: 'consent given',
+    },
     purpose: 'Recording who answered a consultation document',
     lawfulBasis: PUBLIC_TASK,
     retention: 'Until the plan is adopted and the period the council sets after it',
