@@ -147,6 +147,7 @@ type Find = { kind: string; from: number; to: number };
  */
 export function allowListed(text: string, find: Find, entries: readonly { kind: string; value: string }[]) {
   const found = text.slice(find.from, find.to);
+  let textWords: string | undefined; // read once, and only for a one-word name
   return entries.some((entry) => {
     if (entry.kind !== find.kind) return false;
     const kind = entry.kind as AllowListKind;
@@ -163,6 +164,8 @@ export function allowListed(text: string, find: Find, entries: readonly { kind: 
     if (words.length === 0) return false;
     if (words.join(' ') === whole.join(' ')) return true;
     const inEntry = words.every((word) => whole.includes(word));
-    return inEntry && (words.length >= 2 || nameWords(text).join(' ').includes(whole.join(' ')));
+    if (!inEntry) return false;
+    textWords ??= ` ${nameWords(text).join(' ')} `;
+    return words.length >= 2 || textWords.includes(` ${whole.join(' ')} `);
   });
 }
