@@ -78,9 +78,10 @@ export function ConsentPanel({
   const canChoose = viewer.canAnswer && viewer.answersOpen;
   return (
     <section className="consent-panel" aria-labelledby="consent-panel-title">
-      <h2 id="consent-panel-title" className="consent-panel__title">
+      {/* Not a heading: the document's own sections make its outline. */}
+      <p id="consent-panel-title" className="consent-panel__title">
         {consentMessages.legend}
-      </h2>
+      </p>
       <PrivacyNoticeDetails className="consent-panel__notice" />
       {canChoose && (
         <fieldset className="consent-panel__choices">
