@@ -1,3 +1,4 @@
+import type { ConsentColumns } from './schema.data-protection';
 import type { ColumnType, Generated } from 'kysely';
 
 type Json<T> = ColumnType<T, string, string>;
@@ -58,7 +59,7 @@ export type DocumentResponsesTable = {
   user_id: string;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
-};
+} & ConsentColumns;
 
 export type DocumentAnswersTable = {
   id: Generated<string>;

@@ -1,3 +1,4 @@
+import type { ConsentColumns } from './schema.data-protection';
 import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 type Json<T> = ColumnType<T, string, string>;
@@ -118,7 +119,7 @@ export type RepresentationsTable = {
   /** Migration 0025: the campaign (near-duplicate group) the letter belongs to, and its size. */
   campaign_id: Generated<string | null>;
   campaign_size: Generated<number | null>;
-};
+} & ConsentColumns;
 
 export type RepresentationTopicsTable = {
   tenant_id: string;

@@ -7,6 +7,7 @@ import type { AdminContentTables } from './schema.admin-content';
 import type { RepresentationTables } from './schema.representations';
 import type { DocumentTables } from './schema.documents';
 import type { RetentionTables } from './schema.retention';
+import type { DataProtectionTables } from './schema.data-protection';
 
 /** jsonb columns: objects go in as JSON text and come back parsed. */
 type Json<T> = ColumnType<T, string, string>;
@@ -389,7 +390,8 @@ export type Database = CoreTables &
   AdminContentTables &
   RepresentationTables &
   DocumentTables &
-  RetentionTables;
+  RetentionTables &
+  DataProtectionTables;
 
 export type JobsTable = {
   id: Generated<string>;

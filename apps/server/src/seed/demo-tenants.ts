@@ -17,6 +17,7 @@ import { demoDistrict, northfieldDistrict, type District } from '../modules/site
 import { seedSites } from '../modules/sites/sites.seed';
 import { seedDemoDocument } from '../modules/documents/documents.seed';
 import { seedDemoRepresentations } from '../modules/representations/representations.seed';
+import { seedDemoDataProtection } from '../modules/data-protection/data-protection.seed';
 import { seedDemoLayers, withDemoOverlapFilters } from './demo-layers';
 import { seedDemoUsers } from './demo-users';
 
@@ -123,6 +124,8 @@ export async function seedDemoTenants(
     }
     // Issue 16: a document of every config type, so the config editor has something to open.
     await seedDemoConfigs(db, id, tenant.name);
+    // Issue 26: the allow list and a first privacy notice.
+    await seedDemoDataProtection(db, { id, name: tenant.name, rawName: tenant.rawName });
   }
   return created;
 }

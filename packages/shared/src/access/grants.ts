@@ -58,6 +58,11 @@ export const featureAccess = {
   ],
   /** Issue 26 point 5: changing the retention rules and adoption dates, dry runs and runs. */
   retention: [{ unit: 'data-protection', action: 'write' }],
+  /** Issue 26 points 2 and 6: editing the allow list and publishing privacy notices. */
+  dataProtectionSettings: [
+    { unit: 'data-protection', action: 'read' },
+    { unit: 'data-protection', action: 'write' },
+  ],
   admin: [
     { unit: 'placemaker', action: 'read' },
     { unit: 'authorisation', action: 'read' },

@@ -66,6 +66,8 @@ export const auditActions = {
   'data-protection.legal-hold-release': 'Legal hold released',
   'data-protection.retention': 'Retention run',
   'data-protection.retention-rules': 'Retention rules changed',
+  'data-protection.allow-list': 'Allow list changed',
+  'data-protection.privacy-notice': 'Privacy notice published',
 } as const;
 export type AuditAction = keyof typeof auditActions;
 export const auditActionNames = Object.keys(auditActions) as AuditAction[];

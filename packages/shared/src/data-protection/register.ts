@@ -17,6 +17,8 @@ export const personalDataCategories = [
   'network and device',
   'account link',
   'files that may name people',
+  /** Issue 26 point 6: which privacy notice a person saw and what they agreed to. */
+  'consent given',
 ] as const;
 export const personalDataCategorySchema = z.enum(personalDataCategories);
 export type PersonalDataCategory = z.infer<typeof personalDataCategorySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentInputSchema } from '../data-protection/consent';
 import { DOCUMENT_LIMITS } from './limits';
 import { questionMessages } from './messages';
 import {
@@ -26,6 +27,8 @@ export const answerInputSchema = z.object({
     .nullable()
     .optional(),
   relatedSiteComment: z.string().max(100_000).nullable().optional(),
+  /** Issue 26 point 6: the privacy notice shown with the form and what the resident agreed to. */
+  consent: consentInputSchema.optional(),
 });
 export type AnswerInput = z.infer<typeof answerInputSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentSchema } from '../data-protection/consent';
 import { answerValueSchema } from './answers';
 import { DOCUMENT_LIMITS } from './limits';
 import { blockTemplateConfigSchema, documentConfigSchema, entityIdSchema, questionTypes } from './schemas';
@@ -209,6 +210,8 @@ export const myAnswersSchema = z.object({
   tagging: responseTagPolicySchema,
   /** The resident's tags, per question that has any. */
   tags: z.array(questionTagsSchema),
+  /** Issue 26 point 6: the notice version the resident saw and what they agreed to. */
+  consent: consentSchema,
 });
 export const answerParamsSchema = z.object({ id: z.string().uuid(), answerId: z.string().uuid() });
 
@@ -241,7 +244,14 @@ export const responseSearchQuerySchema = z.object({
 export type ResponseSearchQuery = z.infer<typeof responseSearchQuerySchema>;
 export const responseRowSchema = answerSchema.extend({
   responseId: z.string(),
-  respondent: z.object({ id: z.string().nullable(), name: z.string(), email: z.string().nullable() }),
+  respondent: z.object({
+    id: z.string().nullable(),
+    name: z.string(),
+    email: z.string().nullable(),
+    /** Issue 26 point 6: emails about updates go only to those who agreed. */
+    contactForUpdates: z.boolean(),
+    publishName: z.boolean(),
+  }),
   questionTitle: z.string(),
 });
 export type ResponseRow = z.infer<typeof responseRowSchema>;

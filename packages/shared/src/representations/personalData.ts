@@ -18,6 +18,7 @@ import {
   NOT_NAME_WORDS,
 } from './personalData.names';
 import type { RedactionType } from './statuses';
+import { allowListed, type DetectorKnown } from '../data-protection/allowList';
 
 /**
  * Personal data in a representation's text, proposed for redaction (issue 15 point 4).
@@ -53,7 +54,7 @@ export const personalDataMessages = {
   noneFound: 'No personal data found',
 } as const;
 
-export function detectPersonalData(text: string, known?: { names?: string[] }): PersonalDataProposal[] {
+export function detectPersonalData(text: string, known?: DetectorKnown): PersonalDataProposal[] {
   let found: Found[] = [
     ...findEmailAddresses(text),
     ...findTelephoneNumbers(text),
@@ -73,6 +74,7 @@ export function detectPersonalData(text: string, known?: { names?: string[] }): 
   found = found.filter(personal);
   return keepLongest(found)
     .filter((f) => f.kind === 'name' || !isOrganisationContact(text, f, f.kind))
+    .filter((f) => !known?.allow?.length || !allowListed(text, f, known.allow))
     .map((f) => ({ ...f, text: text.slice(f.from, f.to) }));
 }
 

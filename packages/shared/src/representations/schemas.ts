@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { consentInputSchema, consentSchema } from '../data-protection/consent';
 import { REPRESENTATION_LIMITS as L } from './limits';
 import { representationMessages as m } from './messages';
 import {
@@ -73,6 +74,8 @@ export const createRepresentationBodySchema = z.object({
     .array(z.string().regex(/^\d{1,18}$/))
     .max(200)
     .default([]),
+  /** Issue 26 point 6: the notice the form or letter was under and what the writer agreed to. */
+  consent: consentInputSchema.optional(),
 });
 export type CreateRepresentationBody = z.input<typeof createRepresentationBodySchema>;
 
@@ -93,6 +96,8 @@ export const updateRepresentationBodySchema = z
     siteIds: z.array(z.string().regex(/^\d{1,18}$/)).max(200),
     /** The editor's document (TipTap JSON) with its marks; see `editor.ts`. */
     content: z.unknown(),
+    /** Issue 26 point 6: as the form or letter says. */
+    consent: consentInputSchema,
   })
   .partial();
 export type UpdateRepresentationBody = z.input<typeof updateRepresentationBodySchema>;
@@ -174,6 +179,8 @@ export const representationSchema = representationRowSchema.extend({
   content: z.unknown(),
   publicText: z.string(),
   subRepresentations: z.array(subRepresentationSchema),
+  /** Issue 26 point 6: whether the writer's name may be published, and their contact for updates. */
+  consent: consentSchema,
   /** canSeeOriginal: the text as received (personal-data read); otherwise every text is redacted. */
   policy: z.object({ canWrite: z.boolean(), canDelete: z.boolean(), canSeeOriginal: z.boolean() }),
 });

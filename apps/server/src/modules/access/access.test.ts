@@ -141,6 +141,9 @@ describe('every API route', () => {
     'POST /api/v1/public/documents/:id/export',
     // An email's one-click unsubscribe link: the signed token is the only key.
     'POST /api/v1/public/unsubscribe',
+    // Issue 26 point 6: the privacy notice every public form shows, and the version a person saw.
+    'GET /api/v1/public/privacy-notice',
+    'GET /api/v1/public/privacy-notice/:version',
     // A closed consultation's representations as published: the public (redacted) text only.
     'GET /api/v1/public/consultations/events/:id/representations',
     // The council's live consultations (/consultations) and its privacy policies and terms (/policy, /terms).

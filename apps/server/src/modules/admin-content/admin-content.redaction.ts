@@ -6,6 +6,7 @@ import {
   answerableQuestions,
   applyRedactionSpans,
   detectPersonalData,
+  type AllowListValues,
   normaliseSpans,
   submissionFieldLabels,
   type DocumentEntity,
@@ -17,6 +18,7 @@ import {
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { badRequest, conflict, notFound } from '../../lib/errors';
+import { allowListValues } from '../data-protection/data-protection.settings';
 import { recordAudit } from '../audit/audit.record';
 
 type Trx = Transaction<Database>;
@@ -86,7 +88,7 @@ async function questionTitles(trx: Trx, documentIds: string[]) {
   return titles;
 }
 
-function presentRows(rows: TextRow[], titles: Map<string, string>): Submission[] {
+function presentRows(rows: TextRow[], titles: Map<string, string>, allow: AllowListValues): Submission[] {
   return rows.map((row) => ({
     answerId: row.answer_id,
     field: row.field,
@@ -98,7 +100,7 @@ function presentRows(rows: TextRow[], titles: Map<string, string>): Submission[]
     text: row.text,
     redactedText: row.redacted_text,
     spans: row.spans ?? [],
-    findings: detectPersonalData(row.text),
+    findings: detectPersonalData(row.text, { allow }),
     answeredAt: new Date(row.answered_at).toISOString(),
     redactedAt: row.redacted_at ? new Date(row.redacted_at).toISOString() : null,
     redactedBy: row.redacted_by_name,
@@ -117,7 +119,7 @@ export async function listSubmissions(trx: Trx, query: SubmissionQuery) {
   if (query.withFindings === 'true') {
     // The detector runs in JavaScript: read the newest texts, keep those it still finds something in.
     const { rows } = await textsQuery(where, SUBMISSION_SCAN_MAX).execute(trx);
-    const found = presentRows(rows, new Map()).filter(uncovered);
+    const found = presentRows(rows, new Map(), await allowListValues(trx)).filter(uncovered);
     const page = found.slice(offset, offset + query.pageSize);
     const titles = await questionTitles(
       trx,
@@ -144,7 +146,7 @@ export async function listSubmissions(trx: Trx, query: SubmissionQuery) {
     count = all[0]?.total ?? 0;
   }
   return {
-    submissions: presentRows(rows, titles),
+    submissions: presentRows(rows, titles, await allowListValues(trx)),
     count: Number(count),
     page: query.page,
     pageSize: query.pageSize,
@@ -227,5 +229,5 @@ export async function redactSubmission(
     trx,
     rows.map((row) => row.document_id),
   );
-  return presentRows(rows, titles)[0]!;
+  return presentRows(rows, titles, await allowListValues(trx))[0]!;
 }

@@ -3,13 +3,15 @@ import {
   analysisMessages,
   representationReference,
   subRepresentationReference,
+  type AllowListValues,
   type PublicRepresentation,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { allowListValues } from '../data-protection/data-protection.settings';
 import { todayInEngland } from './consultation-analysis.access';
 import { eventOf } from './consultation-analysis.service';
-import { withheld } from './consultation-analysis.withhold';
+import { withheld as withheldText } from './consultation-analysis.withhold';
 
 type Trx = Transaction<Database>;
 
@@ -24,8 +26,10 @@ type Row = {
   received_date: string;
   status: string;
   public_text: string;
-  /** Read only to withhold them from the text, never sent. */
+  /** Read to withhold them from the text; the writer's sent only with their consent. */
   contact_name: string | null;
+  /** Issue 26 point 6: the writer agreed to their name being published. */
+  publish_name: boolean;
   agent_name: string | null;
   total: number;
 };
@@ -33,7 +37,8 @@ type Row = {
 /**
  * GET /public/consultations/events/{id}/representations: a closed consultation's representations as
  * a council publishes them. Allow-listed to the bone: the public text (redactions replaced, and any
- * personal data still in it withheld: `withheld`), an organisation's name but never a person's, no
+ * personal data still in it withheld: `withheld`), an organisation's name, a person's only with
+ * their consent (issue 26 point 6), no
  * contact details, no text as received, no staff comments; the council's responses only once sent.
  * Columns that hold anything else are never selected (the writer's and agent's names only to
  * withhold them), so no presenter can let them through by mistake.
@@ -52,7 +57,7 @@ export async function publishedRepresentations(
   const { rows } = await sql<Row>`
     select r.id, r.reference, r.representee_type, o.name as organisation_name, o.organisation_type,
       r.attitude, r.correspondence_type, r.received_date::text as received_date, r.status, r.public_text,
-      c.name as contact_name, a.name as agent_name, count(*) over ()::int as total
+      c.name as contact_name, a.name as agent_name, r.publish_name, count(*) over ()::int as total
     from representations r left join organisations o on o.id = r.organisation_id
       left join contacts c on c.id = r.contact_id left join contacts a on a.id = r.agent_contact_id
     where r.consultation_event_id = ${event.id} and r.deleted_at is null
@@ -117,9 +122,18 @@ export async function publishedRepresentations(
           .orderBy('seq')
           .execute();
 
+  const allowList = await allowListValues(trx);
   const representations: PublicRepresentation[] = rows.map((row) => {
     const reference = representationReference(row.reference);
-    const names = [row.contact_name, row.agent_name];
+    // A private individual who agreed is published by name, and their name stays in their text;
+    // without their word neither (issue 26 point 6). Contact details are withheld either way.
+    const named =
+      row.representee_type === 'privateIndividual' && row.publish_name && !!row.contact_name?.trim();
+    const names = named ? [row.agent_name] : [row.contact_name, row.agent_name];
+    const allow: AllowListValues = named
+      ? [...allowList, { kind: 'name', value: row.contact_name! }]
+      : allowList;
+    const withheld = (text: string) => withheldText(text, names, allow);
     const parts = subs.filter((sub) => sub.representation_id === row.id);
     const partIds = new Map(
       parts.map((sub) => [sub.id, subRepresentationReference(row.reference, sub.sequential_id)]),
@@ -129,7 +143,9 @@ export async function publishedRepresentations(
       representee:
         row.representee_type === 'organisation'
           ? (row.organisation_name ?? 'Organisation')
-          : 'Private individual',
+          : named
+            ? row.contact_name!.trim()
+            : 'Private individual',
       representeeType: row.representee_type,
       organisationType:
         row.representee_type === 'organisation'
@@ -139,12 +155,12 @@ export async function publishedRepresentations(
       correspondenceType: row.correspondence_type as PublicRepresentation['correspondenceType'],
       topics: topics.filter((topic) => topic.representation_id === row.id).map((topic) => topic.name),
       receivedDate: row.received_date,
-      text: withheld(row.public_text, names),
+      text: withheld(row.public_text),
       subRepresentations: parts.map((sub) => ({
         reference: partIds.get(sub.id)!,
         attitude: sub.attitude as PublicRepresentation['attitude'],
         topic: sub.topic,
-        text: withheld(sub.public_text, names),
+        text: withheld(sub.public_text),
       })),
       responses: responses
         .filter((response) =>
@@ -160,8 +176,8 @@ export async function publishedRepresentations(
         )
         .map((response) => ({
           target: response.representation_id ? reference : partIds.get(response.sub_representation_id!)!,
-          title: withheld(response.description, names),
-          text: withheld(response.plain_text, names),
+          title: withheld(response.description),
+          text: withheld(response.plain_text),
         })),
     };
   });

@@ -9,6 +9,7 @@ import {
   type StatementFormat,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
+import { allowListValues } from '../data-protection/data-protection.settings';
 import { eventOf, preferHashJoins, statusCounts } from './consultation-analysis.service';
 import { withheld } from './consultation-analysis.withhold';
 
@@ -184,6 +185,8 @@ export async function buildStatement(
 ): Promise<Statement> {
   const event = await eventOf(trx, eventId);
   await preferHashJoins(trx);
+  // Issue 26 point 2: the council's contacts public in their role are quoted as written.
+  const allow = await allowListValues(trx);
   const council = await trx
     .selectFrom('tenants')
     .select('raw_name')
@@ -407,7 +410,7 @@ export async function buildStatement(
       }
       campaignQuotedUnder.set(campaignId, issue.topic.name);
       // Personal data not yet redacted is withheld before any sentence is picked.
-      const sentences = sentencesOf(withheld(exemplar.public_text, namesOf(exemplar))).slice(
+      const sentences = sentencesOf(withheld(exemplar.public_text, namesOf(exemplar), allow)).slice(
         0,
         SUMMARY_LINES,
       );
@@ -422,8 +425,10 @@ export async function buildStatement(
         [
           ...issue.representations
             .filter((row) => !row.campaign_id)
-            .map((row) => withheld(row.public_text, namesOf(row))),
-          ...issue.subs.map((sub) => withheld(sub.public_text, namesOf(byId.get(sub.representation_id)!))),
+            .map((row) => withheld(row.public_text, namesOf(row), allow)),
+          ...issue.subs.map((sub) =>
+            withheld(sub.public_text, namesOf(byId.get(sub.representation_id)!), allow),
+          ),
         ],
         quoted,
         issue.topic.name,
@@ -484,7 +489,7 @@ export async function buildStatement(
       // name the detector looks for costs about a millisecond).
       const names = namesIn(`${response.description}\n${response.plain_text}`, all);
       const answering = `${references.slice(0, REFERENCES_MAX).join(', ')}${references.length > REFERENCES_MAX ? ` and ${references.length - REFERENCES_MAX} more` : ''}`;
-      const responseTitle = withheld(response.description, names);
+      const responseTitle = withheld(response.description, names, allow);
       const where = responseGivenUnder.get(key);
       if (where !== undefined) {
         blocks.push({
@@ -495,7 +500,7 @@ export async function buildStatement(
       }
       responseGivenUnder.set(key, issue.topic.name);
       blocks.push({ kind: 'paragraph', text: `${responseTitle} (to ${answering}):` });
-      for (const text of withheld(response.plain_text, names).split(/\n+/))
+      for (const text of withheld(response.plain_text, names, allow).split(/\n+/))
         if (text.trim() !== '') blocks.push({ kind: 'quote', text: text.trim() });
     }
   }

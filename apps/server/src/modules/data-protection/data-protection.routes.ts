@@ -19,6 +19,7 @@ import { recordAudit } from '../audit/audit.record';
 import { londonDate } from '../audit/audit.service';
 import { downloadOf } from '../jobs/jobs.records';
 import { notFound } from '../../lib/errors';
+import { dataProtectionSettingsRoutes } from './data-protection.settings.routes';
 import { personalDataRegister, registerCsv } from './register.service';
 import { retentionRoutes } from './retention.routes';
 import { runSubjectAccess, subjectAccessPayload, type SubjectAccessPayload } from './subject-access.job';
@@ -31,6 +32,7 @@ const tags = ['data protection'];
 /** Issue 26: the data protection officer's tools (data-protection grant). */
 export const dataProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.database.db;
+  await app.register(dataProtectionSettingsRoutes);
 
   app.jobs.define<SubjectAccessPayload>(SUBJECT_ACCESS_JOB, {
     payload: subjectAccessPayload,

@@ -168,6 +168,11 @@ export const personalDataTables: Record<string, TableAnnotation> = {
       plain_text: 'free text that may name people',
       public_text: 'free text that may name people',
       custom: 'free text that may name people',
+      // Migration 0041: as the writer's form or letter says.
+      notice_version: 'consent given',
+      publish_name: 'consent given',
+      contact_for_updates: 'consent given',
+      consented_at: 'consent given',
     },
     purpose: 'Considering representations on the plan and reporting on them (Regulations 18, 19, 22)',
     lawfulBasis: PUBLIC_TASK,
@@ -216,7 +221,14 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     refs: { user_id: 'users' },
     record: "Residents' responses to consultation documents",
     subjects: ['residents with a consultation account'],
-    fields: { user_id: 'account link' },
+    fields: {
+      user_id: 'account link',
+      // Migration 0041: the notice the resident saw and their choices on this document.
+      notice_version: 'consent given',
+      publish_name: 'consent given',
+      contact_for_updates: 'consent given',
+      consented_at: 'consent given',
+    },
     purpose: 'Recording who answered a consultation document',
     lawfulBasis: PUBLIC_TASK,
     retention: 'Until the plan is adopted and the period the council sets after it',
@@ -388,6 +400,26 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     refs: { updated_by: 'users' },
     ...STAFF_NAME_ON_RECORD,
     fields: { updated_by: 'account link', updated_by_name: 'name' },
+  },
+  // Migration 0041 (issue 26 point 2): contacts public in their role, and who last changed the list.
+  council_allow_lists: {
+    refs: { updated_by: 'users' },
+    record: "The council's allow list: contacts public in their role, never proposed for redaction",
+    subjects: ['organisations and their people', 'staff'],
+    fields: {
+      entries: 'free text that may name people',
+      updated_by: 'account link',
+      updated_by_name: 'name',
+    },
+    purpose: 'Publishing what is public in a role (councillors, the council’s own contacts) unredacted',
+    lawfulBasis: PUBLIC_TASK,
+    retention: 'While the person holds the role; removed from the list when they leave it',
+  },
+  // Migration 0041 (issue 26 point 6): each version as published, kept as consents point at it.
+  privacy_notices: {
+    refs: { published_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { published_by: 'account link', published_by_name: 'name' },
   },
 };
 

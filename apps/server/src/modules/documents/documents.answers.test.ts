@@ -334,7 +334,7 @@ describe('responses for staff: search and CSV', () => {
     const text = csv.body;
     expect(
       text.startsWith(
-        '\uFEFFResponse ID,Respondent,Email,Question ID,Question,Question type,Answer,Conditional answer,Site ID,Site name,Site comment,Answered at\r\n',
+        '\uFEFFResponse ID,Respondent,Email,Question ID,Question,Question type,Answer,Conditional answer,Site ID,Site name,Site comment,Answered at,Publish name,Contact for updates\r\n',
       ),
     ).toBe(true);
     expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`);

@@ -4,16 +4,20 @@ import {
   answerableQuestions,
   answerProblem,
   documentMessages,
+  noConsent,
   normaliseAnswer,
   questionMessages,
   type Answer,
   type AnswerInput,
+  type Consent,
+  type ConsentInput,
   type QuestionType,
   type ResponseRow,
   type ResponseSearchQuery,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import { badRequest, notFound } from '../../lib/errors';
+import { consentColumns } from '../data-protection/data-protection.settings';
 import { isDocumentSite } from './documents.sites';
 import { escapeLike, type DocumentRow } from './documents.service';
 
@@ -66,11 +70,35 @@ export async function responseOf(trx: Trx, documentId: string, userId: string): 
 /** My responses: the resident's live answers to one document, in the order they were first given. */
 export async function myAnswers(trx: Trx, documentId: string, userId: string) {
   const responseId = await responseOf(trx, documentId, userId);
-  if (!responseId) return { responseId: null, answers: [] };
+  if (!responseId) return { responseId: null, answers: [], consent: noConsent };
   const { rows } = await sql<AnswerRow>`select ${ANSWER_COLUMNS} from document_answers a
     where a.response_id = ${responseId} and a.deleted_at is null
     order by a.created_at, a.id`.execute(trx);
-  return { responseId, answers: rows.map(presentAnswer) };
+  return { responseId, answers: rows.map(presentAnswer), consent: await consentOf(trx, responseId) };
+}
+
+/** Issue 26 point 6: what the resident agreed to on this document, and under which notice. */
+export async function consentOf(trx: Trx, responseId: string): Promise<Consent> {
+  const row = await trx
+    .selectFrom('document_responses')
+    .select(['notice_version', 'publish_name', 'contact_for_updates', 'consented_at'])
+    .where('id', '=', responseId)
+    .executeTakeFirstOrThrow();
+  return {
+    noticeVersion: row.notice_version,
+    publishName: row.publish_name,
+    contactForUpdates: row.contact_for_updates,
+    consentedAt: row.consented_at ? new Date(row.consented_at).toISOString() : null,
+  };
+}
+
+/** Changes the resident's choices on a document they have answered (withdrawing is as easy as giving). */
+export async function updateConsent(trx: Trx, documentId: string, userId: string, input: ConsentInput) {
+  const responseId = await responseOf(trx, documentId, userId);
+  if (!responseId) throw notFound(documentMessages.answerNotFound);
+  const consent = await consentColumns(trx, input);
+  await trx.updateTable('document_responses').set(consent!).where('id', '=', responseId).execute();
+  return consentOf(trx, responseId);
 }
 
 /** The documents a resident has answered, newest answer first. */
@@ -131,6 +159,10 @@ export async function submitAnswer(
     on conflict (document_id, user_id) do update set updated_at = now()
     returning id`.execute(trx);
   const responseId = responses[0]!.id;
+  // Issue 26 point 6: the latest choices count, with the notice they were made under.
+  const consent = await consentColumns(trx, input.consent);
+  if (consent)
+    await trx.updateTable('document_responses').set(consent).where('id', '=', responseId).execute();
 
   // One statement: two submissions at once still leave one live answer, the later one.
   const { rows } = await sql<AnswerRow>`
@@ -163,6 +195,8 @@ type ResponseSearchRow = AnswerRow & {
   user_id: string | null;
   user_name: string | null;
   user_email: string | null;
+  publish_name: boolean;
+  contact_for_updates: boolean;
   total: number;
 };
 
@@ -187,7 +221,14 @@ function presentRow(row: ResponseSearchRow, titles: Map<string, string>): Respon
   return {
     ...presentAnswer(row),
     responseId: row.response_id,
-    respondent: { id: row.user_id, name: row.user_name ?? 'Deleted account', email: row.user_email },
+    respondent: {
+      id: row.user_id,
+      name: row.user_name ?? 'Deleted account',
+      email: row.user_email,
+      // Issue 26 point 6: whether the resident may be emailed about updates, and named in public.
+      contactForUpdates: row.contact_for_updates,
+      publishName: row.publish_name,
+    },
     questionTitle: titles.get(row.question_id) ?? row.question_id,
   };
 }
@@ -201,7 +242,7 @@ async function searchRows(
 ) {
   const { rows } = await sql<ResponseSearchRow>`
     select ${ANSWER_COLUMNS}, r.id as response_id, u.id as user_id, u.name as user_name,
-      u.email as user_email, count(*) over ()::int as total
+      u.email as user_email, r.publish_name, r.contact_for_updates, count(*) over ()::int as total
     -- Staff read residents' free text as redacted by an administrator (migration 0030).
     from readable_document_answers a
       join document_responses r on r.id = a.response_id
@@ -247,6 +288,8 @@ export const csvColumns = [
   'Site name',
   'Site comment',
   'Answered at',
+  'Publish name',
+  'Contact for updates',
 ] as const;
 
 /**
@@ -278,6 +321,8 @@ export async function exportResponsesCsv(
       item.relatedSiteName ?? '',
       item.relatedSiteComment ?? '',
       item.updatedAt,
+      item.respondent.publishName ? 'Yes' : 'No',
+      item.respondent.contactForUpdates ? 'Yes' : 'No',
     ];
   });
   return `\uFEFF${stringify([[...csvColumns], ...records], {

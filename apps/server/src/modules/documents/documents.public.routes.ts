@@ -5,6 +5,8 @@ import {
   answerInputSchema,
   answerParamsSchema,
   answerSchema,
+  consentInputSchema,
+  consentSchema,
   documentAttachmentsSchema,
   documentMessages,
   documentStatusSchema,
@@ -27,7 +29,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { requireAuth, requireTenant } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-helpers';
 import { answerPolicy, inDocumentsTenant, requireConsultationAccount } from './documents.access';
-import { deleteAnswer, myAnswers, myResponses, submitAnswer } from './documents.answers';
+import { deleteAnswer, myAnswers, myResponses, submitAnswer, updateConsent } from './documents.answers';
 import { listAttachments, oneAttachment, presentAttachment } from '../files/files.attachments';
 import { sendAttachment } from '../files/files.attachments.routes';
 import { documentAttachments } from './documents.attachments';
@@ -317,6 +319,27 @@ export const documentsPublicRoutes: FastifyPluginAsyncZod = async (app) => {
         const row = await readableDocument(trx, request.params.id);
         if (!answersOpen(row)) throw conflict(documentMessages.answersClosed);
         return submitAnswer(trx, auth, row, request.body);
+      });
+    },
+  );
+
+  app.put(
+    '/public/documents/:id/consent',
+    {
+      schema: {
+        tags,
+        summary:
+          "Changes the resident's choices on a document they answered (publish my name, contact me about updates) and records the privacy notice version shown",
+        params: idParams,
+        body: consentInputSchema,
+        response: { 200: consentSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = requireConsultationAccount(request);
+      return inDocumentsTenant(request)(async (trx) => {
+        const row = await liveDocument(trx, request.params.id);
+        return updateConsent(trx, row.id, auth.userId, request.body);
       });
     },
   );

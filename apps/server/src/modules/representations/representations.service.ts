@@ -15,6 +15,7 @@ import {
   type updateRepresentationBodySchema,
 } from '@planning/shared';
 import { badRequest, forbidden, notFound } from '../../lib/errors';
+import { consentColumns } from '../data-protection/data-protection.settings';
 import type { Actor, ConsultationPolicy, Trx } from '../consultations/consultations.access';
 import { editorContent, type RedactionChanges } from './representations.marks';
 import { requireSites, requireTopics } from './representations.checks';
@@ -42,9 +43,17 @@ export async function oneRepresentation(
   policy: ConsultationPolicy,
 ): Promise<Representation> {
   const { rows } = await sql<
-    RowRecord & { original_text: string; content: EditorNode | null; public_text: string }
+    RowRecord & {
+      original_text: string;
+      content: EditorNode | null;
+      public_text: string;
+      notice_version: number | null;
+      publish_name: boolean;
+      contact_for_updates: boolean;
+      consented_at: Date | null;
+    }
   >`
-    select ${rowSelect(sql`, r.original_text, r.content, r.public_text`)}
+    select ${rowSelect(sql`, r.original_text, r.content, r.public_text, r.notice_version, r.publish_name, r.contact_for_updates, r.consented_at`)}
     from ${REPRESENTATIONS_FROM}
     where r.id = ${id} and r.deleted_at is null`.execute(trx);
   const row = rows[0];
@@ -58,6 +67,12 @@ export async function oneRepresentation(
     content: seesOriginal ? content : staffRedactedDocOf(content),
     publicText: row.public_text,
     subRepresentations: await subRepresentationsOf(trx, row.id, seesOriginal),
+    consent: {
+      noticeVersion: row.notice_version,
+      publishName: row.publish_name,
+      contactForUpdates: row.contact_for_updates,
+      consentedAt: row.consented_at ? new Date(row.consented_at).toISOString() : null,
+    },
     policy,
   };
 }
@@ -169,6 +184,7 @@ export async function createRepresentation(
       public_text: publicTextOf(content),
       site_ids: siteIds,
       created_by: actor.userId,
+      ...(await consentColumns(trx, body.consent)),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -292,6 +308,10 @@ export async function updateRepresentation(
   if (body.topicIds !== undefined) {
     await setTopics(trx, actor.tenantId, id, await requireTopics(trx, body.topicIds));
     changed.push('topicIds');
+  }
+  if (body.consent !== undefined) {
+    Object.assign(changes, await consentColumns(trx, body.consent));
+    changed.push('consent');
   }
   if (Object.keys(changes).length > 0)
     await trx.updateTable('representations').set(changes).where('id', '=', id).execute();

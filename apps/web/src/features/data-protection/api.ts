@@ -1,4 +1,6 @@
 import {
+  allowListSchema,
+  privacyNoticeVersionsSchema,
   registerSchema,
   retentionRunSchema,
   retentionRunsSchema,
@@ -6,6 +8,7 @@ import {
   retentionStartedSchema,
   subjectAccessStartedSchema,
   subjectAccessStatusSchema,
+  type AllowListInput,
   type RetentionMode,
   type RetentionRules,
 } from '@planning/shared';
@@ -82,4 +85,26 @@ export function downloadRetentionCsv(id: string) {
     `/data-protection/retention/runs/${encodeURIComponent(id)}/report.csv`,
     'retention-report.csv',
   );
+}
+
+/** Issue 26 points 2 and 6: the allow list and the privacy notice's versions. */
+export const dataProtectionSettingsKeys = {
+  allowList: ['data-protection', 'allow-list'] as const,
+  notices: ['data-protection', 'privacy-notices'] as const,
+};
+
+export function fetchAllowList(signal?: AbortSignal) {
+  return api.get('/data-protection/allow-list', allowListSchema, { signal });
+}
+
+export function saveAllowList(input: AllowListInput) {
+  return api.put('/data-protection/allow-list', allowListSchema, input);
+}
+
+export function fetchPrivacyNotices(signal?: AbortSignal) {
+  return api.get('/data-protection/privacy-notices', privacyNoticeVersionsSchema, { signal });
+}
+
+export function publishPrivacyNotice(text: string) {
+  return api.post('/data-protection/privacy-notices', privacyNoticeVersionsSchema, { text });
 }

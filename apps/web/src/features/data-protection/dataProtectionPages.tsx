@@ -9,6 +9,8 @@ import { RetentionCard } from './RetentionCard';
 import { SubjectAccessCard } from './SubjectAccessCard';
 import { ErasureCard } from './ErasureCard';
 import { LegalHoldCard } from './LegalHoldCard';
+import { AllowListCard } from './AllowListCard';
+import { PrivacyNoticeCard } from './PrivacyNoticeCard';
 import './dataProtection.css';
 
 const columns: TableColumnsType<RegisterEntry> = [
@@ -95,6 +97,8 @@ export function DataProtectionPage() {
       <LegalHoldCard />
       <RegisterCard />
       <RetentionCard />
+      <AllowListCard />
+      <PrivacyNoticeCard />
     </div>
   );
 }

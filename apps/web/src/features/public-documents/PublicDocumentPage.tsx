@@ -1,11 +1,12 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { documentMessages, documentOutline, type Answer } from '@planning/shared';
+import { answerableQuestions, documentMessages, documentOutline, type Answer } from '@planning/shared';
 import { ApiError } from '../../api/client';
 import { NARROW_LAYOUT, useMediaQuery } from '../../components/useMediaQuery';
 // The query only: the question blocks themselves arrive lazily (blocks/DocumentBody.tsx).
 import { documentAnswersQuery } from '../../shared/documents/questions/api';
+import { ConsentPanel } from '../../shared/documents/questions/ConsentPanel';
 import { documentStatusQuery, publicDocumentQuery } from '../../shared/documents/api';
 import { ContentsList, DocumentBody } from '../../shared/documents/blocks/DocumentBody';
 import { useDocumentTracking } from '../../shared/documents/hooks';
@@ -134,6 +135,14 @@ export function PublicDocumentPage() {
           </p>
         )}
         {!hasHero && <h1 className="public-document__title">{doc.title}</h1>}
+        {answerableQuestions(doc.config.entities).size > 0 && (
+          <ConsentPanel
+            documentId={doc.id}
+            viewer={doc.viewer}
+            recorded={answers.data?.consent}
+            answered={Boolean(answers.data?.responseId)}
+          />
+        )}
         <DocumentBody
           document={doc}
           outline={outlineById}

@@ -16,6 +16,7 @@ import {
   tableResultSchema,
   representationTimelineSchema,
   topicListSchema,
+  type ConsentInput,
   type ContactInput,
   type CreateRepresentationBody,
   type CustomColumnInput,
@@ -172,4 +173,9 @@ export async function fetchResponses(representationId: string, signal?: AbortSig
   return (
     await api.get('/consultations/responses', responseListSchema, { signal, query: { representationId } })
   ).responses;
+}
+
+/** Issue 26 point 6: what the writer agreed to, as their form or letter says. */
+export function setRepresentationConsent(id: string, consent: ConsentInput) {
+  return api.patch(`/consultations/representations/${enc(id)}`, representationSchema, { consent });
 }

@@ -5,6 +5,7 @@ import { safeReturnUrl, signUpSchema } from '@planning/shared';
 import { ApiError } from '../../../api/client';
 import { SchemaForm } from '../../../components/forms/SchemaForm';
 import { schemaRule, showServerIssues } from '../../../components/forms/schemaForm';
+import { PrivacyNoticeDetails } from '../../../platform/data-protection/PrivacyNoticeDetails';
 import { signUp } from '../../../platform/session/api';
 import { AuthCard, FormError } from '../components/AuthCard';
 import { reportAuthError } from '../components/authErrors';
@@ -52,6 +53,7 @@ export function SignUpPage() {
   return (
     <AuthCard title="Create an account">
       <p>Create a consultation account to answer questions and follow your responses.</p>
+      <PrivacyNoticeDetails className="auth-card__notice" />
       <FormError message={error} />
       <SchemaForm form={form} onFinish={handleFinish}>
         {fields.map((field) => (

@@ -26,6 +26,7 @@ import {
 import { currentProposals, dropProposals, ProposalHighlights, setProposals } from '../proposalHighlights';
 import { proposalsIn, type Proposal } from '../proposals';
 import { useUnsavedChangesGuard } from '../../../components/useUnsavedChangesGuard';
+import { useAllowList } from '../../../platform/data-protection/useAllowList';
 import { MapDialog, RedactDialog, SiteDialog, TagDialog, useTopics } from './MarkDialogs';
 import { MarkCard } from './MarkCard';
 import { PublicText } from './PublicText';
@@ -139,13 +140,17 @@ function Workspace({
   }, [editor, canWrite, mode]);
 
   // Issue 15 point 4: on opening, the detector reads the text once it knows the people's names.
+  // Issue 26 point 2: what the council's allow list holds is never proposed.
+  const allow = useAllowList();
   const detected = useRef(false);
   useEffect(() => {
-    if (detected.current || !canWrite || knownNames === undefined) return;
+    if (detected.current || !canWrite || knownNames === undefined || allow === undefined) return;
     detected.current = true;
-    const found = proposalsIn(editor.state.doc, knownNames, detectPersonalData);
+    const found = proposalsIn(editor.state.doc, knownNames, (text, known) =>
+      detectPersonalData(text, { ...known, allow }),
+    );
     editor.view.dispatch(setProposals(editor.state.tr, found).setMeta('addToHistory', false));
-  }, [editor, canWrite, knownNames]);
+  }, [editor, canWrite, knownNames, allow]);
 
   const topicName = useCallback(
     (id: string) => topics.data?.find((topic) => topic.id === id)?.name ?? 'Unknown topic',

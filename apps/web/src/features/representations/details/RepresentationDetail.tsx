@@ -31,6 +31,8 @@ import {
   type RepresentationStatus,
 } from '@planning/shared';
 import { ApiError } from '../../../api/client';
+import { useAllowList } from '../../../platform/data-protection/useAllowList';
+import { ConsentSection } from './ConsentSection';
 import { Permitted } from '../../../platform/access/Permitted';
 import {
   deleteAttachment,
@@ -215,6 +217,8 @@ function RepresentationBody({
             : '—'}
         </Descriptions.Item>
       </Descriptions>
+
+      <ConsentSection representation={r} canChange={canChange} />
 
       <section aria-labelledby="rep-detail-text">
         <h3 id="rep-detail-text">Text as the public will read it</h3>
@@ -419,7 +423,9 @@ function UnredactedWarning({ representation }: { representation: Representation 
   const names = [representation.representeeName, representation.agentName].filter(
     (name): name is string => !!name,
   );
-  const found = detectPersonalData(representation.publicText, { names }).length;
+  // Issue 26 point 2: what the council's allow list holds is not counted.
+  const allow = useAllowList();
+  const found = detectPersonalData(representation.publicText, { names, allow }).length;
   if (found === 0) return null;
   return (
     <Alert

@@ -5,6 +5,7 @@ import { forwardRef, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { HTTP_FALLBACK_MESSAGE } from '../../../api/client';
 import { deleteAnswer, refreshAnswers, submitAnswer } from './api';
+import { consentToSend } from './ConsentPanel';
 import { questionAnchor } from './rules';
 
 /** What the viewer may do with the inputs (spec 02 §6), from the policy the public read carries. */
@@ -65,7 +66,11 @@ export const SubmittedMessage = forwardRef<HTMLDivElement, { children?: ReactNod
 export function useAnswerMutations(documentId: string) {
   const queryClient = useQueryClient();
   const save = useMutation({
-    mutationFn: (input: AnswerInput) => submitAnswer(documentId, input),
+    // Issue 26 point 6: with the privacy notice shown and the choices made above the questions.
+    mutationFn: (input: AnswerInput) => {
+      const consent = consentToSend(queryClient, documentId);
+      return submitAnswer(documentId, consent ? { ...input, consent } : input);
+    },
     // The block shows the failure beside the answer.
     onError: () => {},
     onSuccess: () => refreshAnswers(queryClient, documentId),
