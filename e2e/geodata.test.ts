@@ -5,6 +5,7 @@ import { featureCollection, makeZip, square } from '../apps/server/src/modules/g
 import { axeViolationsIn } from './support/axe';
 import {
   councilId,
+  openedDialog,
   openAsTenant,
   settledDialog,
   startRunningApp,
@@ -204,10 +205,14 @@ describe('geodata upload (issue 13 points 1 and 2)', () => {
     // And the site search map offers it in the layer tree, with its key once switched on.
     await page.goto(`${running.baseUrl}/map`);
     await page.getByRole('button', { name: /^Layers/ }).click({ timeout: 30_000 });
-    const panel = page.getByRole('dialog', { name: 'Map layers' });
+    const panel = await openedDialog(page, 'Map layers');
     await panel.getByRole('searchbox', { name: 'Search layers' }).fill('wedge');
     const layer = panel.getByRole('checkbox', { name: /green.wedge/i });
-    await layer.check();
+    // The tree filters as the search is typed and is drawn again: the click waits for the one
+    // checkbox left, and the state is waited for (a full run once saw the click land mid-redraw).
+    await expect.poll(() => panel.getByRole('checkbox').count()).toBe(1);
+    await layer.click();
+    await expect.poll(() => layer.isChecked()).toBe(true);
     await panel
       .getByRole('region', { name: 'Key' })
       .getByText(/green.wedge/i)

@@ -89,7 +89,9 @@ describe('a public document drawn by the server (issue 25)', () => {
       // has loaded and its width is known, a few pixels, as in the app alone: not the swap.)
       const shifts = await page.evaluate(() => (window as Window & { shifts?: string[] }).shifts ?? []);
       const name = '<span class="public-header__name">Demo Borough Council</span>';
-      expect(shifts.filter((shift) => !shift.endsWith(` ${name}`))).toEqual([]);
+      const moved = shifts.filter((shift) => !shift.endsWith(` ${name}`));
+      // Each shift's size and what moved, in full when it fails (Vitest elides nested arrays).
+      expect(moved, JSON.stringify(moved)).toEqual([]);
       // The layout takes the page's answer; the page's own watcher asks again as it mounts (stale
       // at once, so a reader who signs in meanwhile gets their own answer), as without the server.
       expect(documentCalls.length).toBeLessThanOrEqual(1);

@@ -135,6 +135,16 @@ export function PublicDocumentPage() {
           </p>
         )}
         {!hasHero && <h1 className="public-document__title">{doc.title}</h1>}
+        <DocumentBody
+          document={doc}
+          outline={outlineById}
+          share={share}
+          answers={answers.data?.answers ?? NO_ANSWERS}
+          onCopied={onCopied}
+        />
+        {/* After the document, not above it: the first screen is the one the server drew (issue 25
+            point 7), and a panel above it would push the text down as the app takes over. Choices
+            start unticked (nothing published), and a change after answering is saved at once. */}
         {answerableQuestions(doc.config.entities).size > 0 && (
           <ConsentPanel
             documentId={doc.id}
@@ -143,13 +153,6 @@ export function PublicDocumentPage() {
             answered={Boolean(answers.data?.responseId)}
           />
         )}
-        <DocumentBody
-          document={doc}
-          outline={outlineById}
-          share={share}
-          answers={answers.data?.answers ?? NO_ANSWERS}
-          onCopied={onCopied}
-        />
         <p className="public-document__attachments">
           <Link to={`/p/document/${doc.id}/attachments${share ? `?share=${encodeURIComponent(share)}` : ''}`}>
             Attachments

@@ -12,7 +12,15 @@ export const privacyNoticeQuery = queryOptions({
 
 /** 'Read the privacy notice (version N)', opening to its text; nothing while the council has none. */
 export function PrivacyNoticeDetails({ className }: { className?: string }) {
-  const notice = useQuery(privacyNoticeQuery).data?.notice;
+  const query = useQuery(privacyNoticeQuery);
+  const notice = query.data?.notice;
+  // Its line is kept while the notice loads: the text below it must not move when it arrives.
+  if (query.isPending)
+    return (
+      <details className={className ?? 'privacy-notice'} aria-hidden="true">
+        <summary>&nbsp;</summary>
+      </details>
+    );
   if (!notice) return null;
   return (
     <details className={className ?? 'privacy-notice'}>

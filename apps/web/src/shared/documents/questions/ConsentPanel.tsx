@@ -23,7 +23,7 @@ export function consentToSend(queryClient: QueryClient, documentId: string): Con
 }
 
 /**
- * Issue 26 point 6: above a document's questions, the privacy notice and the resident's choices:
+ * Issue 26 point 6: after a document's questions, the privacy notice and the resident's choices:
  * publish my name, contact me about updates. Both start unticked; they are sent with each answer,
  * and once the resident has answered, a change is saved at once (withdrawing is as easy as giving).
  */

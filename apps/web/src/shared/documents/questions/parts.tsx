@@ -66,7 +66,7 @@ export const SubmittedMessage = forwardRef<HTMLDivElement, { children?: ReactNod
 export function useAnswerMutations(documentId: string) {
   const queryClient = useQueryClient();
   const save = useMutation({
-    // Issue 26 point 6: with the privacy notice shown and the choices made above the questions.
+    // Issue 26 point 6: with the choices made in the consent panel (unticked until the resident ticks).
     mutationFn: (input: AnswerInput) => {
       const consent = consentToSend(queryClient, documentId);
       return submitAnswer(documentId, consent ? { ...input, consent } : input);
