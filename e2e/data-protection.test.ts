@@ -15,6 +15,21 @@ describe('data protection (issue 26)', () => {
     await page.getByRole('menuitem', { name: 'Data protection' }).click();
     await page.getByRole('heading', { name: 'Data protection', level: 1 }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/data-protection');
+    // A long page of tools: its contents link to each, the register (last) scrolled into view.
+    const contents = page.getByRole('navigation', { name: 'On this page' });
+    expect(await contents.getByRole('link').allInnerTexts()).toEqual([
+      'Subject access request',
+      'Erasure',
+      'Legal holds',
+      'Retention',
+      'Allow list',
+      'Privacy notice',
+      'Register of personal data',
+    ]);
+    await contents.getByRole('link', { name: 'Register of personal data' }).click();
+    const registerHeading = page.getByRole('heading', { name: 'Register of personal data' });
+    await expect.poll(async () => (await registerHeading.boundingBox())?.y ?? Infinity).toBeLessThan(800);
+    expect(new URL(page.url()).hash).toBe('#dp-register');
 
     // The demo council's accounts: its four staff and residents' accounts, counted today.
     const accounts = page.getByRole('row').filter({ hasText: 'Staff and resident accounts' });

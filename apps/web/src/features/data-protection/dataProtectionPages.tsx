@@ -87,18 +87,36 @@ function RegisterCard() {
   );
 }
 
-/** /data-protection: the data protection officer's tools. */
+/** The page's tools in the order an officer works through a request, the long register last. */
+const SECTIONS = [
+  { id: 'dp-subject-access', label: 'Subject access request', Tool: SubjectAccessCard },
+  { id: 'dp-erasure', label: 'Erasure', Tool: ErasureCard },
+  { id: 'dp-legal-holds', label: 'Legal holds', Tool: LegalHoldCard },
+  { id: 'dp-retention', label: 'Retention', Tool: RetentionCard },
+  { id: 'dp-allow-list', label: 'Allow list', Tool: AllowListCard },
+  { id: 'dp-privacy-notice', label: 'Privacy notice', Tool: PrivacyNoticeCard },
+  { id: 'dp-register', label: 'Register of personal data', Tool: RegisterCard },
+] as const;
+
+/** /data-protection: the data protection officer's tools, with links to each down a long page. */
 export function DataProtectionPage() {
   return (
     <div className="data-protection">
       <Typography.Title level={1}>Data protection</Typography.Title>
-      <SubjectAccessCard />
-      <ErasureCard />
-      <LegalHoldCard />
-      <RegisterCard />
-      <RetentionCard />
-      <AllowListCard />
-      <PrivacyNoticeCard />
+      <nav aria-label="On this page" className="data-protection__contents">
+        <ul>
+          {SECTIONS.map(({ id, label }) => (
+            <li key={id}>
+              <a href={`#${id}`}>{label}</a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {SECTIONS.map(({ id, Tool }) => (
+        <div key={id} id={id} className="data-protection__section">
+          <Tool />
+        </div>
+      ))}
     </div>
   );
 }
