@@ -124,7 +124,7 @@ describe('erasure (issue 26 point 4)', () => {
 
     // The data protection officer puts the consultation under examination on hold.
     const holds = page.locator('.ant-card').filter({ hasText: 'Legal holds' });
-    await holds.getByRole('button', { name: `Place ${HELD.event} under legal hold` }).click();
+    await holds.getByRole('button', { name: `Place hold on ${HELD.event}` }).click();
     const dialog = await openedDialog(page, `Place “${HELD.event}” under legal hold`);
     await dialog.getByRole('button', { name: 'Place legal hold' }).click();
     await dialog.getByText(erasureMessages.holdReasonMissing).waitFor();

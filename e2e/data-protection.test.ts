@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerCsvColumns, subjectAccessMessages } from '@planning/shared';
+import { axeViolationsIn } from './support/axe';
 import { openAsTenant, startRunningApp, type RunningApp } from './support/running-app';
 
 let running: RunningApp;
@@ -30,6 +31,10 @@ describe('data protection (issue 26)', () => {
     const registerHeading = page.getByRole('heading', { name: 'Register of personal data' });
     await expect.poll(async () => (await registerHeading.boundingBox())?.y ?? Infinity).toBeLessThan(800);
     expect(new URL(page.url()).hash).toBe('#dp-register');
+    // Every tool on the page at once, as the officer first sees it (WCAG 2.2 AA).
+    await page.getByRole('row').filter({ hasText: 'Staff and resident accounts' }).waitFor();
+    const violations = await axeViolationsIn(page, '.data-protection');
+    expect(violations, violations.join('\n')).toEqual([]);
 
     // The demo council's accounts: its four staff and residents' accounts, counted today.
     const accounts = page.getByRole('row').filter({ hasText: 'Staff and resident accounts' });

@@ -97,11 +97,7 @@ export function LegalHoldCard() {
               Release
             </Button>
           ) : (
-            <Button
-              size="small"
-              onClick={() => setHolding(event)}
-              aria-label={`Place ${event.name} under legal hold`}
-            >
+            <Button size="small" onClick={() => setHolding(event)} aria-label={`Place hold on ${event.name}`}>
               Place hold
             </Button>
           )}
