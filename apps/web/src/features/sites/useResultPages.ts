@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { SearchFilter } from '@planning/shared';
 import { fetchMatchingIds, searchSites, sitesQueryKeys } from '../../shared/sites/api';
 import type { ResultSite } from './components/SiteCard';
@@ -14,25 +14,47 @@ export const resultKeys = {
   ids: (search: Search) => [...sitesQueryKeys.results(search), 'ids'] as const,
 };
 
+/** The list's first page (its cards and the total): one query, wherever it is started from. */
+const firstPageQuery = (search: Search) => ({
+  queryKey: resultKeys.page(search, 0),
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    searchSites({ ...search, ...pageRequest(0, undefined) }, signal) as Promise<Page>,
+});
+
+/** Every matching id. Above SITE_IDS_MAX it is refused, and the list pages by offset instead. */
+const idsQuery = (search: Search) => ({
+  queryKey: resultKeys.ids(search),
+  queryFn: async () => (await fetchMatchingIds(search.filters, search.scenario)).ids,
+  retry: false,
+});
+
+/** What a site card shows: its name and the card config's fields (the list's search asks for them). */
+export function cardAttributes(config: { elements: readonly { dbPropertyName: string }[] }): string[] {
+  return [...new Set(['site_name', ...config.elements.map((element) => element.dbPropertyName)])];
+}
+
+/**
+ * Starts the list's first page and ids as soon as the page knows its search (issue 25 point 7: the
+ * list mounted ~0.3 s later, once the map and filters had rendered). Only a search never asked
+ * before: one that failed is the list's to show and to try again, not this render's to repeat.
+ */
+export function startResultPages(client: QueryClient, search: Search): void {
+  for (const query of [firstPageQuery(search), idsQuery(search)] as const) {
+    if (client.getQueryState(query.queryKey) === undefined)
+      void client.prefetchQuery(query as Parameters<QueryClient['prefetchQuery']>[0]);
+  }
+}
+
 /**
  * One search's results list: the first page (its cards and the total), then every matching id,
  * and the cards of the pages asked for (those shown or near). `siteAt(i)` is the card at a
  * position, or undefined while its page loads.
  */
 export function useResultPages(search: Search, shownPages: readonly number[], scrolling: boolean) {
-  const first = useQuery({
-    queryKey: resultKeys.page(search, 0),
-    queryFn: ({ signal }) =>
-      searchSites({ ...search, ...pageRequest(0, undefined) }, signal) as Promise<Page>,
-  });
+  const first = useQuery(firstPageQuery(search));
   const total = first.data?.total ?? 0;
   // Asked for beside the first page, not after it: the list is complete one round trip sooner.
-  // Above SITE_IDS_MAX it is refused, and the list pages by offset instead.
-  const ids = useQuery({
-    queryKey: resultKeys.ids(search),
-    queryFn: async () => (await fetchMatchingIds(search.filters, search.scenario)).ids,
-    retry: false,
-  });
+  const ids = useQuery(idsQuery(search));
   const idList = first.data && wantsIds(total) ? ids.data : undefined;
   const pages = useQueries({
     queries: shownPages

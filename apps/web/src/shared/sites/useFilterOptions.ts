@@ -4,7 +4,8 @@ import { flatLeaves, type SiteSearchConfig } from '@planning/shared';
 import { fetchSearchOptions, sitesMessages, sitesQueryKeys } from './api';
 
 /** Lists without options in the config offer the values the council's sites have. */
-export function useFilterOptions(config: SiteSearchConfig | undefined) {
+/** `wait`: not asked yet (the site search screen asks for its list's first page first). */
+export function useFilterOptions(config: SiteSearchConfig | undefined, { wait = false } = {}) {
   const optionFields = useMemo(
     () =>
       flatLeaves(config?.filters ?? [])
@@ -17,7 +18,7 @@ export function useFilterOptions(config: SiteSearchConfig | undefined) {
   return useQuery({
     queryKey: sitesQueryKeys.options(optionFields),
     queryFn: ({ signal }) => fetchSearchOptions(optionFields, signal),
-    enabled: optionFields.length > 0,
+    enabled: optionFields.length > 0 && !wait,
     staleTime: 5 * 60_000,
     // The panel still works without them (lists stay empty): say so bottom-right (spec 01 §8).
     meta: { errorNotice: sitesMessages.optionsFailed },

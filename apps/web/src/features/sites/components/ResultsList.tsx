@@ -7,7 +7,7 @@ import { Permitted } from '../../../platform/access/Permitted';
 import { requestFailureMessage } from '../../../platform/notices/errorNotice';
 import { fetchMatchingIds, sitesMessages } from '../../../shared/sites/api';
 import { pagesFor, resultsText } from '../../../shared/sites/resultPages';
-import { useResultPages } from '../useResultPages';
+import { cardAttributes, useResultPages } from '../useResultPages';
 import { AddToListModal } from '../lists/AddToListModal';
 import { BulkActions } from './BulkActions';
 import { NewSiteCard } from './NewSiteCard';
@@ -55,10 +55,7 @@ export function ResultsList({
   newSite,
   onCloseNewSite,
 }: ResultsListProps) {
-  const attributes = useMemo(
-    () => [...new Set(['site_name', ...config.elements.map((element) => element.dbPropertyName)])],
-    [config],
-  );
+  const attributes = useMemo(() => cardAttributes(config), [config]);
   const search = useMemo(() => ({ filters, scenario, attributes }), [filters, scenario, attributes]);
   const scroller = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<{ pages: number[]; scrolling: boolean }>({
