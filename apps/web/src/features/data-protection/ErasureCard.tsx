@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button, Card, Form, Input, Modal, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Form, Modal, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import {
   erasureMessages,
@@ -13,6 +13,7 @@ import { ApiError } from '../../api/client';
 import { Permitted } from '../../platform/access/Permitted';
 import { notifyError } from '../../platform/notices/notifyError';
 import { erase, previewErasure, type ErasureChoice, type ErasureTerms } from './erasureApi';
+import { PersonTermsFields } from './PersonTermsFields';
 
 const FIELDS = ['email', 'name', 'postcode'] as const;
 const keyOf = (candidate: Pick<ErasureCandidate, 'table' | 'id'>) => `${candidate.table}:${candidate.id}`;
@@ -170,15 +171,7 @@ export function ErasureCard() {
         onFinish={(terms) => void submit(terms)}
         requiredMark={false}
       >
-        <Form.Item name="email" label="Email address">
-          <Input type="email" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="name" label="Full name">
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="postcode" label="Postcode">
-          <Input autoComplete="off" />
-        </Form.Item>
+        <PersonTermsFields />
         <Form.Item>
           <Permitted needs={featureAccess.dataProtectionErasure}>
             <Button htmlType="submit" loading={busy && !confirming}>

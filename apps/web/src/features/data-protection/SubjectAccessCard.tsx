@@ -1,12 +1,13 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Collapse, Descriptions, Empty, Form, Input, Progress, Typography } from 'antd';
+import { Alert, Button, Card, Collapse, Descriptions, Empty, Form, Progress, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { subjectAccessMessages, type SubjectAccessStatus } from '@planning/shared';
 import { ApiError } from '../../api/client';
 import { notifyError } from '../../platform/notices/notifyError';
 import { downloadSubjectAccess, fetchSubjectAccess, startSubjectAccess, subjectAccessQueryKeys } from './api';
+import { PersonTermsFields } from './PersonTermsFields';
 
 type Terms = { email: string; name: string; postcode: string };
 const FIELDS = ['email', 'name', 'postcode'] as const;
@@ -118,15 +119,7 @@ export function SubjectAccessCard() {
       </Typography.Paragraph>
       {formError && <Alert type="error" showIcon message={formError} className="data-protection__alert" />}
       <Form form={form} layout="inline" onFinish={(terms) => void submit(terms)} requiredMark={false}>
-        <Form.Item name="email" label="Email address">
-          <Input type="email" autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="name" label="Full name">
-          <Input autoComplete="off" />
-        </Form.Item>
-        <Form.Item name="postcode" label="Postcode">
-          <Input autoComplete="off" />
-        </Form.Item>
+        <PersonTermsFields />
         <Form.Item>
           <Button type="primary" htmlType="submit" loading={starting}>
             Find records
