@@ -166,7 +166,9 @@ describe('council settings (issue 16 points 4 and 7)', () => {
         })
         .click();
       await waitFor();
-      expect(await axeViolations(page), tab).toEqual([]);
+      const violations = await axeViolations(page);
+      // What failed, in full (Vitest elides nested arrays): a full run once saw one on 'council'.
+      expect(violations, `${tab}: ${violations.join('\n')}`).toEqual([]);
     }
   });
 });

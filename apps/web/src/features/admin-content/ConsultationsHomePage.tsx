@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Empty, Typography } from 'antd';
 import { adminContentMessages as M } from '@planning/shared';
 import { adminContentKeys, fetchLiveConsultations } from './api';
 import { endOf } from './format';
+import { LoadingSpin } from '../../components/LoadingSpin';
 
 /** /consultations (public): the council's consultations open now, each with its document. */
 export function ConsultationsHomePage() {
@@ -17,7 +18,7 @@ export function ConsultationsHomePage() {
       <Typography.Paragraph>
         Have your say on the council&apos;s plans while their consultations are open.
       </Typography.Paragraph>
-      {live.isLoading && <Spin aria-label="Loading consultations" />}
+      {live.isLoading && <LoadingSpin label="Loading consultations" />}
       {live.error && (
         <Alert
           type="error"

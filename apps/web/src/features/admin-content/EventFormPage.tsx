@@ -1,7 +1,7 @@
 import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Form, Input, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, Select, Space, Tag, Typography } from 'antd';
 import type { FormInstance } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import {
@@ -25,6 +25,7 @@ import {
   updateAdminEvent,
 } from './api';
 import { fromLocalInput, toLocalInput, when } from './format';
+import { LoadingSpin } from '../../components/LoadingSpin';
 
 type FormValues = {
   name: string;
@@ -161,7 +162,7 @@ export function AdminEventFormPage() {
   if (eventId && event.isLoading)
     return (
       <AdminFrame title={title}>
-        <Spin aria-label="Loading the event" />
+        <LoadingSpin label="Loading the event" />
       </AdminFrame>
     );
   if (eventId && event.error)

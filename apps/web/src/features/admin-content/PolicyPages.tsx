@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Empty, Space, Spin, Tabs, Typography, message } from 'antd';
+import { Alert, Button, Empty, Space, Tabs, Typography, message } from 'antd';
 import {
   POLICY_MAX_HTML,
   adminContentMessages as M,
@@ -14,6 +14,7 @@ import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { PolicyEditor } from './PolicyEditor';
 import { adminContentKeys, fetchPolicy, savePolicy } from './api';
 import { when } from './format';
+import { LoadingSpin } from '../../components/LoadingSpin';
 
 const usePolicy = (kind: PolicyKind) =>
   useQuery({ queryKey: adminContentKeys.policy(kind), queryFn: ({ signal }) => fetchPolicy(kind, signal) });
@@ -67,7 +68,7 @@ function PolicyForm({ policy, onDirty }: { policy: Policy } & DirtyProps) {
 
 function PolicyTab({ kind, onDirty }: { kind: PolicyKind } & DirtyProps) {
   const policy = usePolicy(kind);
-  if (policy.isLoading) return <Spin aria-label={`Loading the ${policyKinds[kind].toLowerCase()}`} />;
+  if (policy.isLoading) return <LoadingSpin label={`Loading the ${policyKinds[kind].toLowerCase()}`} />;
   if (policy.error || !policy.data)
     return (
       <Alert
@@ -115,7 +116,7 @@ export function PrivacyPolicyAdminPage({ app }: { app: 'consultations' | 'cfs' }
 
 function PublishedText({ kind, empty, heading }: { kind: PolicyKind; empty: string; heading?: boolean }) {
   const policy = usePolicy(kind);
-  if (policy.isLoading) return <Spin aria-label="Loading" />;
+  if (policy.isLoading) return <LoadingSpin label="Loading" />;
   if (policy.error || !policy.data)
     return (
       <Alert

@@ -2,7 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GridLayout, useContainerWidth } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import { Alert, Button, Popconfirm, Segmented, Space, Spin, Typography, message } from 'antd';
+import { Alert, Button, Popconfirm, Segmented, Space, Typography, message } from 'antd';
 import {
   adminContentMessages as M,
   siteLayoutBreakpoints,
@@ -20,6 +20,7 @@ import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard'
 import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { adminContentKeys, fetchCouncilLayout, saveCouncilLayout } from './api';
 import { when } from './format';
+import { LoadingSpin } from '../../components/LoadingSpin';
 
 /** The site page's panels by the names the site page gives them. */
 const panelTitles: Record<SitePanel, string> = {
@@ -190,7 +191,7 @@ export function SiteLayoutAdminPage() {
         Arrange the site page&apos;s panels for each screen size. Staff who have not saved a layout of their
         own see this one on every site page.
       </Typography.Paragraph>
-      {current.isLoading && <Spin aria-label="Loading the layout" />}
+      {current.isLoading && <LoadingSpin label="Loading the layout" />}
       {current.error && (
         <Alert
           type="error"

@@ -9,7 +9,6 @@ import {
   Empty,
   Pagination,
   Space,
-  Spin,
   Switch,
   Tag,
   Typography,
@@ -27,6 +26,7 @@ import { ApiError } from '../../api/client';
 import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { adminContentKeys, fetchSubmissions, redactSubmission } from './api';
 import { when } from './format';
+import { LoadingSpin } from '../../components/LoadingSpin';
 
 const PAGE_SIZE = 10;
 
@@ -248,7 +248,7 @@ export function SuggestionRedactionPage() {
         />
         <label htmlFor="only-findings">Only submissions with possible personal data not yet redacted</label>
       </Space>
-      {list.isLoading && <Spin aria-label="Loading submissions" style={{ display: 'block' }} />}
+      {list.isLoading && <LoadingSpin label="Loading submissions" style={{ display: 'block' }} />}
       {list.error && (
         <Alert
           type="error"

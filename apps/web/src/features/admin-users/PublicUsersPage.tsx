@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Empty, Input, List, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Empty, Input, List, Select, Space, Table, Tag, Typography } from 'antd';
 import { adminUserMessages as m, type PublicUser } from '@planning/shared';
 import {
   adminUserKeys,
@@ -12,6 +12,7 @@ import {
   type PublicFilters,
 } from './api';
 import { ErrorAlert, Frame, when } from './shared';
+import { LoadingSpin } from '../../components/LoadingSpin';
 
 /** /admin/placemaker/firebase-users: consultation accounts, their responses (spec 03 §7.3). */
 export function PublicUsersPage() {
@@ -90,7 +91,7 @@ export function PublicUsersPage() {
       </Space>
       <ErrorAlert error={actionError} onClose={() => setActionError(null)} />
       {users.isPending ? (
-        <Spin aria-label="Loading consultation accounts" />
+        <LoadingSpin label="Loading consultation accounts" />
       ) : users.isError ? (
         <ErrorAlert error={users.error} />
       ) : users.data.users.length === 0 ? (
@@ -168,7 +169,7 @@ function ResponsesDrawer({ user, onClose }: { user: PublicUser; onClose: () => v
     <Drawer open title={`Responses of ${user.name}`} width={400} onClose={onClose} destroyOnHidden>
       <Typography.Paragraph type="secondary">{user.email}</Typography.Paragraph>
       {responses.isPending ? (
-        <Spin aria-label="Loading responses" />
+        <LoadingSpin label="Loading responses" />
       ) : responses.isError ? (
         <ErrorAlert error={responses.error} />
       ) : responses.data.responses.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Empty, Form, Input, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Empty, Form, Input, Space, Table, Tag, Typography } from 'antd';
 import {
   accessActionLabels,
   accessActions,
@@ -15,6 +15,7 @@ import {
 import { adminUserKeys, createRole, deleteRole, fetchRoles, setRoleGrants, updateRole } from './api';
 import { GrantsMatrix } from './GrantsMatrix';
 import { ErrorAlert, Frame } from './shared';
+import { LoadingSpin } from '../../components/LoadingSpin';
 
 type Editing = { mode: 'new' } | { mode: 'edit'; role: AdminRole };
 type Values = { name: string; description: string };
@@ -79,7 +80,7 @@ export function RolesPage() {
       </Typography.Paragraph>
       <ErrorAlert error={deleteError} onClose={() => setDeleteError(null)} />
       {roles.isPending ? (
-        <Spin aria-label="Loading roles" />
+        <LoadingSpin label="Loading roles" />
       ) : roles.isError ? (
         <ErrorAlert error={roles.error} />
       ) : roles.data.roles.length === 0 ? (

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Empty, Form, Input, Select, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Button, Drawer, Empty, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
 import {
   adminUserMessages as m,
   authMessages,
@@ -22,6 +22,7 @@ import {
   type StaffFilters,
 } from './api';
 import { ErrorAlert, Frame, when } from './shared';
+import { LoadingSpin } from '../../components/LoadingSpin';
 
 const statusColour: Record<StaffUserStatus, string> = {
   active: 'green',
@@ -118,7 +119,7 @@ export function UsersPage() {
       </Space>
       <ErrorAlert error={actionError} onClose={() => setActionError(null)} />
       {users.isPending ? (
-        <Spin aria-label="Loading users" />
+        <LoadingSpin label="Loading users" />
       ) : users.isError ? (
         <ErrorAlert error={users.error} />
       ) : users.data.users.length === 0 ? (

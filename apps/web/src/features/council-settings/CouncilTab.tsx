@@ -11,7 +11,6 @@ import {
   Radio,
   Skeleton,
   Space,
-  Spin,
   Typography,
   Upload,
 } from 'antd';
@@ -43,6 +42,7 @@ import {
   saveCouncilSettings,
   uploadLogo,
 } from './api';
+import { LoadingSpin } from '../../components/LoadingSpin';
 
 const LocationMap = lazy(() => import('./LocationMap'));
 
@@ -368,7 +368,7 @@ function CouncilForm({ settings }: { settings: CouncilSettings }) {
             </Button>
           </Form.Item>
         </Space>
-        <Suspense fallback={<Spin aria-label="Loading the map" />}>
+        <Suspense fallback={<LoadingSpin label="Loading the map" />}>
           <LocationMap
             value={lon !== null && lat !== null ? [lon, lat] : null}
             onChange={([newLon, newLat]) => form.setFieldsValue({ lon: newLon, lat: newLat })}

@@ -1,11 +1,12 @@
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Spin, Tabs, Typography } from 'antd';
+import { Tabs, Typography } from 'antd';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { featureAccess } from '@planning/shared';
 import { FullPageSpin } from '../../components/FullPageSpin';
 import { useAccess } from '../../platform/session/hooks';
 import { ApiKeysPage } from '../../shared/api-keys/ApiKeysPage';
 import './councilSettings.css';
+import { LoadingSpin } from '../../components/LoadingSpin';
 
 // The Council tab carries the map library for the location picker: fetched when first shown.
 const CouncilTab = lazy(() => import('./CouncilTab').then((m) => ({ default: m.CouncilTab })));
@@ -54,7 +55,7 @@ export function SettingsPage() {
           key: entry.key,
           label: entry.label,
           children: (
-            <Suspense fallback={<Spin aria-label="Loading" />}>
+            <Suspense fallback={<LoadingSpin label="Loading" />}>
               {entry.key === active.key ? tabContent[entry.key]() : null}
             </Suspense>
           ),

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Button, Form, Input, Spin } from 'antd';
+import { Button, Form, Input } from 'antd';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { acceptInvitationSchema, completePasswordResetSchema, safeReturnUrl } from '@planning/shared';
 import { ApiError } from '../../../api/client';
@@ -14,6 +14,7 @@ import {
 import { useResetAuth } from '../../../platform/session/hooks';
 import { AuthCard, FormError } from '../components/AuthCard';
 import { reportAuthError } from '../components/authErrors';
+import { LoadingSpin } from '../../../components/LoadingSpin';
 
 /** Where emailed links land: ?mode=verifyEmail, resetPassword or invite, with a single-use token. */
 export function AuthActionPage() {
@@ -53,7 +54,7 @@ function VerifyEmail({ token, continueUrl }: { token: string; continueUrl: strin
     };
   }, [token]);
 
-  if (!state) return <Spin aria-label="Confirming your email address" />;
+  if (!state) return <LoadingSpin label="Confirming your email address" />;
   if ('error' in state) {
     return (
       <AuthCard title="This link does not work">
@@ -168,7 +169,7 @@ function AcceptInvitation({ token }: { token: string }) {
     }
   };
 
-  if (!invitation) return <Spin aria-label="Checking your invitation" />;
+  if (!invitation) return <LoadingSpin label="Checking your invitation" />;
   if ('error' in invitation) {
     return (
       <AuthCard title="This invitation does not work">

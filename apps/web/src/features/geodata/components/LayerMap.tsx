@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { Spin } from 'antd';
 import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import '../../../components/map/maplibreWorker';
@@ -16,6 +15,7 @@ import { prepareMap } from '../../../shared/sites/map/baseMapSetup';
 import { apiTransformRequest, DEFAULT_CENTRE, MAP } from '../../../shared/sites/map/mapStyle';
 import { fetchLayerExtent, geodataQueryKeys } from '../api';
 import { previewMapStyle } from './previewMapStyle';
+import { LoadingSpin } from '../../../components/LoadingSpin';
 
 type Bbox = [number, number, number, number];
 const FIT = { padding: 40, maxZoom: 16 } as const;
@@ -52,7 +52,7 @@ export function LayerMap({ layer, ...props }: Props) {
   if (extent.isPending)
     return (
       <div className="layer-preview-map layer-preview-map--waiting">
-        <Spin aria-label="Loading the layer’s extent" />
+        <LoadingSpin label="Loading the layer’s extent" />
       </div>
     );
   // Without its extent (a failed answer) the map opens on the council's default view.
