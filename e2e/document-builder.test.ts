@@ -162,6 +162,9 @@ describe('document builder (issue 14)', () => {
         'Sites in the north is over Vision: drop it to move it into that section.',
       );
       await tree.getByRole('button', { name: '2.1 Sites in the north' }).waitFor();
+      // The move saved before the next click: the save redraws the tree, and a full run once lost
+      // the click on 'Add sub-section to Sites' to that redraw.
+      await saved(page);
       // And from the keyboard: the sub-section's "Move to section…" dialog.
       await addNamed('Add sub-section to Sites', 'Sub-section 1.1 title', 'Sites in the south');
       await tree.getByRole('button', { name: '1.1 Sites in the south' }).waitFor();
