@@ -1,7 +1,7 @@
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchMessages } from '@planning/shared';
-import { startRunningApp, type RunningApp } from './support/running-app';
+import { signInThroughApi, startRunningApp, type RunningApp } from './support/running-app';
 import {
   ALL,
   SHOW_ON_MAP_ZOOM,
@@ -156,8 +156,23 @@ describe('site search', () => {
   });
 
   it("shows 3 options of a list before 'Show more', and 'No sites found' for an empty result", async () => {
-    const page = await openMap(running);
+    // The council's values arrive after the list's first page; until then the list says it loads.
+    const page = await running.newPage();
+    await page.addInitScript(() => window.localStorage.setItem('tenantName', 'demo'));
+    await signInThroughApi(running, page, 'demo', 'officer');
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/v1/search/search-options?**', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await page.goto(`${running.baseUrl}/map`);
     const status = page.getByRole('group', { name: 'Status' });
+    await status.getByRole('status').filter({ hasText: 'Loading Status options' }).waitFor();
+    expect(await status.getByRole('checkbox').count()).toBe(0);
+    release();
+    await status.getByRole('checkbox').first().waitFor();
+    expect(await status.getByRole('status').count()).toBe(0);
     expect(await status.getByRole('checkbox').count()).toBe(3);
     await status.getByRole('button', { name: 'Show more' }).click();
     expect(await status.getByRole('checkbox').count()).toBe(5);

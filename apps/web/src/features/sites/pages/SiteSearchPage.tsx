@@ -148,6 +148,7 @@ export function SiteSearchPage() {
       config={searchConfig.data}
       values={draft}
       options={options.data ?? {}}
+      optionsLoading={options.data === undefined && !options.isError}
       onChange={setDraft}
       onSearch={() => {
         applySearch({ values: draft, area: searchInArea ? draftArea : null });

@@ -13,6 +13,7 @@ import {
   type SiteSearchConfig,
 } from '@planning/shared';
 import { Permitted } from '../../../platform/access/Permitted';
+import { LoadingSpin } from '../../../components/LoadingSpin';
 
 /** Spec 01 §2: checkbox filter lists show 3 items before 'Show more'. */
 export const CHECKBOX_LIST_VISIBLE = 3;
@@ -23,6 +24,8 @@ type FilterPanelProps = {
   config: SiteSearchConfig;
   values: FilterValues;
   options: Options;
+  /** The council's values for lists without options in the config are still on their way. */
+  optionsLoading?: boolean;
   onChange: (values: FilterValues) => void;
   onSearch: () => void;
   onReset: () => void;
@@ -78,7 +81,14 @@ export function FilterPanel(props: FilterPanelProps) {
       >
         <div className="filter-panel__filters">
           {config.filters.map((filter, index) => (
-            <FilterControl key={index} filter={filter} values={values} options={props.options} set={set} />
+            <FilterControl
+              key={index}
+              filter={filter}
+              values={values}
+              options={props.options}
+              optionsLoading={props.optionsLoading ?? false}
+              set={set}
+            />
           ))}
           {props.area && (
             <div className="filter-panel__area">
@@ -114,10 +124,11 @@ type ControlProps = {
   filter: FilterConfig;
   values: FilterValues;
   options: Options;
+  optionsLoading: boolean;
   set: (name: string, value: FilterValue) => void;
 };
 
-function FilterControl({ filter, values, options, set }: ControlProps) {
+function FilterControl({ filter, values, options, optionsLoading, set }: ControlProps) {
   const id = useId();
   const hintId = useId();
   const errorId = useId();
@@ -131,7 +142,14 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
           </p>
         )}
         {filter.filters.map((child, index) => (
-          <FilterControl key={index} filter={child} values={values} options={options} set={set} />
+          <FilterControl
+            key={index}
+            filter={child}
+            values={values}
+            options={options}
+            optionsLoading={optionsLoading}
+            set={set}
+          />
         ))}
       </fieldset>
     );
@@ -139,6 +157,7 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
   const value = values[filter.dbPropertyName];
   const name = filter.dbPropertyName;
   const choices = optionsOf(filter, options);
+  const choicesLoading = optionsLoading && !('options' in filter && filter.options);
   // Spec 03 §3.8: each filter's description, shown under its label and read with its control.
   const describedBy = filter.description ? hintId : undefined;
   const hint = filter.description && (
@@ -173,6 +192,7 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
           hint={hint}
           describedBy={describedBy}
           choices={choices}
+          loading={choicesLoading}
           selected={Array.isArray(value) ? value : []}
           onChange={(next) => set(name, next)}
         />
@@ -186,6 +206,7 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
             id={id}
             allowClear
             placeholder="Any"
+            loading={choicesLoading}
             value={typeof value === 'string' || typeof value === 'number' ? value : undefined}
             options={choices}
             onChange={(next: string | number | undefined) => set(name, next ?? null)}
@@ -203,6 +224,7 @@ function FilterControl({ filter, values, options, set }: ControlProps) {
             mode="multiple"
             allowClear
             placeholder={filter.placeholder ?? 'Any'}
+            loading={choicesLoading}
             value={Array.isArray(value) ? value : []}
             options={choices}
             onChange={(next: (string | number)[]) => set(name, next)}
@@ -349,11 +371,12 @@ type CheckboxListProps = {
   hint: ReactNode;
   describedBy: string | undefined;
   choices: { label: string; value: string | number }[];
+  loading: boolean;
   selected: (string | number)[];
   onChange: (next: (string | number)[]) => void;
 };
 
-function CheckboxList({ label, hint, describedBy, choices, selected, onChange }: CheckboxListProps) {
+function CheckboxList({ label, hint, describedBy, choices, loading, selected, onChange }: CheckboxListProps) {
   const [expanded, setExpanded] = useState(false);
   const visible = expanded ? choices : choices.slice(0, CHECKBOX_LIST_VISIBLE);
   const hidden = choices.length - CHECKBOX_LIST_VISIBLE;
@@ -361,6 +384,7 @@ function CheckboxList({ label, hint, describedBy, choices, selected, onChange }:
     <fieldset className="filter filter--list" aria-describedby={describedBy}>
       <legend className="filter__label">{label}</legend>
       {hint}
+      {loading && choices.length === 0 && <LoadingSpin size="small" label={`Loading ${label} options`} />}
       {visible.map((choice) => (
         <Checkbox
           key={String(choice.value)}
