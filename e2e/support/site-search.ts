@@ -76,6 +76,8 @@ export async function openMap(running: RunningApp, as: 'officer' | 'viewer' = 'o
   const page = await openAsTenant(running, 'demo', '/map', as);
   await page.getByRole('heading', { name: 'Search and Filter' }).waitFor();
   await expectStatus(page, found(ALL));
+  // The filters' options (tags, statuses) are asked for once the list's first page is in.
+  await page.locator('.filter-panel:not([aria-busy])').waitFor();
   return page;
 }
 

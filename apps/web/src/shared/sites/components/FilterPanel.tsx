@@ -66,7 +66,11 @@ export function FilterPanel(props: FilterPanelProps) {
   const set = (name: string, value: FilterValue) => onChange({ ...values, [name]: value });
   const areaHintId = useId();
   return (
-    <aside className="filter-panel" aria-labelledby="filter-panel-title">
+    <aside
+      className="filter-panel"
+      aria-labelledby="filter-panel-title"
+      aria-busy={props.optionsLoading || undefined}
+    >
       <h2 id="filter-panel-title" className="filter-panel__title">
         Search and Filter
       </h2>
