@@ -4,6 +4,7 @@ import { hasServerPage, serverAnswers, serverCouncil } from './api/serverPage';
 import { getStoredTenantName, storeTenantName } from './api/tenantStorage';
 import { startQueries } from './platform/tenant/startQueries';
 import { preloadScreens, signedInDataFor } from './app/screens';
+import { requestEarlyResults } from './shared/sites/earlyResults';
 
 // An emailed link names its council, so it works on a shared host (localhost, previews) in a
 // browser that never picked one. On a council's own host the server goes by the host name.
@@ -21,8 +22,11 @@ if (linkTenant && /\/auth-action\/?$/.test(window.location.pathname)) storeTenan
 const council = serverCouncil();
 if (council) storeTenantName(council);
 provideEarly(serverAnswers());
-if (startQueries(getStoredTenantName(), window.location.pathname).user)
+if (startQueries(getStoredTenantName(), window.location.pathname).user) {
   requestEarly(['/tenants/current', '/auth/is-authenticated'], signedInDataFor(window.location.pathname));
+  // /map's results list, once the card settings say what its cards show.
+  requestEarlyResults(window.location.pathname);
+}
 preloadScreens(window.location.pathname);
 if (hasServerPage()) void startInSteps();
 else void import('./app/start');

@@ -165,8 +165,15 @@ async function request<T>(
   }
 
   const url = buildUrl(path, options.query);
-  // The same GET the entry asked for before the app had started: its answer, once.
-  const early = method === 'GET' && !options.headers ? takeEarly(url, tenantName) : undefined;
+  // The same GET (or POST, body and all) the entry asked for before the app had started: its
+  // answer, once.
+  const early = options.headers
+    ? undefined
+    : method === 'GET'
+      ? takeEarly(url, tenantName)
+      : method === 'POST' && typeof init.body === 'string'
+        ? takeEarly(url, tenantName, init.body)
+        : undefined;
   let response: Response;
   try {
     response = (await early) ?? (await fetch(url, init));

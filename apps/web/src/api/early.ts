@@ -16,7 +16,12 @@ const early = new Map<string, EarlyAnswer>();
 /** Start-up only: an answer nobody took by then may be out of date. */
 const EARLY_ANSWER_MS = 15_000;
 
-const keyOf = (url: string, tenant: string | null) => `${tenant ?? ''} ${url}`;
+/** A POST's answer is kept under its body too, as the client writes it (JSON.stringify). */
+const keyOf = (url: string, tenant: string | null, body?: string) =>
+  body === undefined ? `${tenant ?? ''} ${url}` : `${tenant ?? ''} POST ${url} ${body}`;
+
+/** The session's CSRF token as the early session answer gave it: null when signed out. */
+let earlyCsrf: Promise<string | null> = Promise.resolve(null);
 
 /** An API path with its query, written as the client writes it (URLSearchParams, in order). */
 export function apiPath(path: string, query?: Record<string, string>): string {
@@ -49,11 +54,54 @@ export function requestEarly(paths: readonly string[], whenSignedIn: readonly st
   if (whenSignedIn.length === 0) return;
   const session = early.get(keyOf(`${API_BASE_PATH}/auth/is-authenticated`, tenant))?.answer;
   // A copy of the body, taken before the client reads the original.
-  const signedIn = (session ?? ask('/auth/is-authenticated', tenant))
-    .then((response) => (response?.ok ? (response.clone().json() as Promise<unknown>) : null))
-    .then((state) => Boolean(state && (state as { isAuthenticated?: unknown }).isAuthenticated === true))
-    .catch(() => false);
+  const state = jsonOf(session ?? ask('/auth/is-authenticated', tenant)) as Promise<{
+    isAuthenticated?: unknown;
+    csrfToken?: unknown;
+  } | null>;
+  const signedIn = state.then((known) => known?.isAuthenticated === true);
+  earlyCsrf = state.then((known) =>
+    known?.isAuthenticated === true && typeof known.csrfToken === 'string' ? known.csrfToken : null,
+  );
   for (const path of whenSignedIn) ask(path, tenant, signedIn);
+}
+
+/** An answer's JSON, read from a copy so the client still finds the body; null when it failed. */
+function jsonOf(answer: Promise<Response | null>): Promise<unknown> {
+  return answer
+    .then((response) => (response?.ok ? (response.clone().json() as Promise<unknown>) : null))
+    .catch(() => null);
+}
+
+/**
+ * An early GET's JSON, for the entry to work out a further early call from (the list's search
+ * from the card settings): null when it was not asked for, failed or was signed out. The answer
+ * stays for the client.
+ */
+export function earlyJson(path: string): Promise<unknown> {
+  const entry = early.get(keyOf(`${API_BASE_PATH}${path}`, getStoredTenantName()));
+  return entry ? jsonOf(entry.answer) : Promise.resolve(null);
+}
+
+/**
+ * Sends a POST once its body is known and the session is signed in (with its CSRF token), kept
+ * for the client's first POST of the same address and body. A null body asks for nothing.
+ */
+export function postEarly(path: string, body: Promise<unknown>): void {
+  const tenant = getStoredTenantName();
+  const url = `${API_BASE_PATH}${path}`;
+  void Promise.all([body, earlyCsrf])
+    .then(([value, csrf]) => {
+      if (value === null || value === undefined || csrf === null) return;
+      const json = JSON.stringify(value);
+      const answer = fetch(url, {
+        method: 'POST',
+        headers: { ...apiHeaders(tenant), 'Content-Type': 'application/json', 'X-CSRF-Token': csrf },
+        body: json,
+        credentials: 'same-origin',
+      }).catch(() => null);
+      early.set(keyOf(url, tenant, json), { answer, askedAt: performance.now() });
+    })
+    .catch(() => undefined);
 }
 
 /**
@@ -76,8 +124,12 @@ export function provideEarly(answers: ReadonlyArray<readonly [path: string, json
 }
 
 /** The early answer for this address and council, if one was asked for and not yet used. */
-export function takeEarly(url: string, tenant: string | null): Promise<Response | null> | undefined {
-  const key = keyOf(url, tenant);
+export function takeEarly(
+  url: string,
+  tenant: string | null,
+  body?: string,
+): Promise<Response | null> | undefined {
+  const key = keyOf(url, tenant, body);
   const entry = early.get(key);
   early.delete(key);
   if (!entry || performance.now() - entry.askedAt > EARLY_ANSWER_MS) return undefined;

@@ -1,11 +1,12 @@
 import { useCallback, useState } from 'react';
 import { searchAreaSchema, type FilterValues, type SearchArea } from '@planning/shared';
+import { storedSearchKey } from '../../shared/sites/earlyResults';
 
 /** Spec 01 §9: the site store persists only filter values, in session storage. */
 export type StoredSearch = { values: FilterValues; area: SearchArea | null };
 
 const EMPTY: StoredSearch = { values: {}, area: null };
-const keyOf = (tenant: string) => `planning.site-search.${tenant}`;
+const keyOf = storedSearchKey;
 
 export function readStoredSearch(tenant: string): StoredSearch {
   try {

@@ -1,11 +1,17 @@
 import { useMemo } from 'react';
 import { useQueries, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { SearchFilter } from '@planning/shared';
 import { fetchMatchingIds, searchSites, sitesQueryKeys } from '../../shared/sites/api';
 import type { ResultSite } from './components/SiteCard';
-import { RESULT_PAGE, pageRequest, sitesKnown, wantsIds } from '../../shared/sites/resultPages';
+import {
+  RESULT_PAGE,
+  firstPageBody,
+  pageRequest,
+  sitesKnown,
+  wantsIds,
+  type ListSearch as Search,
+} from '../../shared/sites/resultPages';
 
-type Search = { filters: SearchFilter[]; scenario: string | undefined; attributes: string[] };
+export { cardAttributes } from '../../shared/sites/resultPages';
 type Page = { sites: ResultSite[]; total: number };
 
 /** The query keys of one search's list: its pages and its ids (BulkActions edits them in place). */
@@ -18,7 +24,7 @@ export const resultKeys = {
 const firstPageQuery = (search: Search) => ({
   queryKey: resultKeys.page(search, 0),
   queryFn: ({ signal }: { signal: AbortSignal }) =>
-    searchSites({ ...search, ...pageRequest(0, undefined) }, signal) as Promise<Page>,
+    searchSites(firstPageBody(search), signal) as Promise<Page>,
 });
 
 /** Every matching id. Above SITE_IDS_MAX it is refused, and the list pages by offset instead. */
@@ -27,11 +33,6 @@ const idsQuery = (search: Search) => ({
   queryFn: async () => (await fetchMatchingIds(search.filters, search.scenario)).ids,
   retry: false,
 });
-
-/** What a site card shows: its name and the card config's fields (the list's search asks for them). */
-export function cardAttributes(config: { elements: readonly { dbPropertyName: string }[] }): string[] {
-  return [...new Set(['site_name', ...config.elements.map((element) => element.dbPropertyName)])];
-}
 
 /**
  * Starts the list's first page and ids as soon as the page knows its search (issue 25 point 7: the

@@ -14,6 +14,7 @@ import {
   type SiteSearchConfig,
 } from '@planning/shared';
 import { api } from '../../api/client';
+import { idsBody } from './resultPages';
 
 /** Spec 01 §8 wrapper defaults of these screens; a 4xx answer's own message is shown instead. */
 export const sitesMessages = {
@@ -57,7 +58,7 @@ export function searchSites(request: FlexibleSearchRequest, signal?: AbortSignal
 }
 
 export function fetchMatchingIds(filters: SearchFilter[], scenario?: string) {
-  return api.post('/search/site/ids', siteIdsResponseSchema, { filters, scenario });
+  return api.post('/search/site/ids', siteIdsResponseSchema, idsBody({ filters, scenario }));
 }
 
 export function fetchSiteGeometries(ids: string[], signal?: AbortSignal) {

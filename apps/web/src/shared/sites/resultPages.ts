@@ -1,4 +1,4 @@
-import { SEARCH_PAGE, SITE_IDS_MAX } from '@planning/shared';
+import { SEARCH_PAGE, SITE_IDS_MAX, type SearchFilter } from '@planning/shared';
 
 /**
  * The results list holds every matching site's id (one light request, in the search's id order)
@@ -36,6 +36,29 @@ export function pageRequest(
   const after = ids?.[page * RESULT_PAGE - 1];
   return after ? { limit: RESULT_PAGE, after } : { limit: RESULT_PAGE, offset: page * RESULT_PAGE };
 }
+
+/** A results list's search: the applied filters, the scenario and the fields its cards show. */
+export type ListSearch = { filters: SearchFilter[]; scenario: string | undefined; attributes: string[] };
+
+/** What a site card shows: its name and the card config's fields (the list's search asks for them). */
+export function cardAttributes(config: { elements: readonly { dbPropertyName: string }[] }): string[] {
+  return [...new Set(['site_name', ...config.elements.map((element) => element.dbPropertyName)])];
+}
+
+/**
+ * The bodies of a list's first two calls, written once for the page and for the entry that asks
+ * for them early (the early answer is found by its body, as JSON.stringify writes it).
+ */
+export const firstPageBody = (search: ListSearch) => ({
+  filters: search.filters,
+  scenario: search.scenario,
+  attributes: search.attributes,
+  ...pageRequest(0, undefined),
+});
+export const idsBody = (search: Pick<ListSearch, 'filters' | 'scenario'>) => ({
+  filters: search.filters,
+  scenario: search.scenario,
+});
 
 /** Whether the list asks for every id: only when more than the first page match and ids may be listed. */
 export const wantsIds = (total: number): boolean => total > RESULT_PAGE && total <= SITE_IDS_MAX;
