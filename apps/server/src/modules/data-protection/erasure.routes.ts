@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql, type Transaction } from 'kysely';
 import { z } from 'zod';
@@ -149,28 +150,7 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId } = requireAuth(request);
-      const { id } = request.params;
-      return withTenant(db, tenantId, async (trx) => {
-        const updated = await trx
-          .updateTable('consultation_events')
-          .set({
-            legal_hold_reason: request.body.reason,
-            legal_hold_since: sql<Date>`coalesce(legal_hold_since, now())`,
-          })
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', id)
-          .returning('name')
-          .executeTakeFirst();
-        if (!updated) throw notFound(erasureMessages.consultationNotFound);
-        await recordAudit(trx, tenantId, request, {
-          action: 'data-protection.legal-hold',
-          targetType: 'consultation',
-          targetId: id,
-          summary: `Put "${updated.name}" under legal hold`,
-          details: { reason: request.body.reason },
-        });
-        return (await holdsOf(trx, tenantId, id))[0]!;
-      });
+      return setHold(tenantId, request, request.params.id, request.body.reason);
     },
   );
 
@@ -187,25 +167,36 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { tenantId } = requireAuth(request);
-      const { id } = request.params;
-      return withTenant(db, tenantId, async (trx) => {
-        const updated = await trx
-          .updateTable('consultation_events')
-          .set({ legal_hold_reason: null, legal_hold_since: null })
-          .where('tenant_id', '=', tenantId)
-          .where('id', '=', id)
-          .returning('name')
-          .executeTakeFirst();
-        if (!updated) throw notFound(erasureMessages.consultationNotFound);
-        await recordAudit(trx, tenantId, request, {
-          action: 'data-protection.legal-hold-release',
-          targetType: 'consultation',
-          targetId: id,
-          summary: `Released the legal hold on "${updated.name}"`,
-          details: {},
-        });
-        return (await holdsOf(trx, tenantId, id))[0]!;
-      });
+      return setHold(tenantId, request, request.params.id, null);
     },
   );
+
+  /** Puts a consultation under legal hold with a reason (keeping when it began), or releases it. */
+  async function setHold(tenantId: string, request: FastifyRequest, id: string, reason: string | null) {
+    return withTenant(db, tenantId, async (trx) => {
+      const updated = await trx
+        .updateTable('consultation_events')
+        .set(
+          reason === null
+            ? { legal_hold_reason: null, legal_hold_since: null }
+            : { legal_hold_reason: reason, legal_hold_since: sql<Date>`coalesce(legal_hold_since, now())` },
+        )
+        .where('tenant_id', '=', tenantId)
+        .where('id', '=', id)
+        .returning('name')
+        .executeTakeFirst();
+      if (!updated) throw notFound(erasureMessages.consultationNotFound);
+      await recordAudit(trx, tenantId, request, {
+        action: reason === null ? 'data-protection.legal-hold-release' : 'data-protection.legal-hold',
+        targetType: 'consultation',
+        targetId: id,
+        summary:
+          reason === null
+            ? `Released the legal hold on "${updated.name}"`
+            : `Put "${updated.name}" under legal hold`,
+        details: reason === null ? {} : { reason },
+      });
+      return (await holdsOf(trx, tenantId, id))[0]!;
+    });
+  }
 };

@@ -482,6 +482,29 @@ describe('erasure (issue 26 point 4)', () => {
       headers: admin.headers(),
     });
     expect(released.json()).toMatchObject({ hold: null });
+    // Both changes are in the council's audit log, with the reason given.
+    const audited = await withTenant(t.database.db, tenant.id, (trx) =>
+      trx
+        .selectFrom('audit_log')
+        .select(['action', 'summary', 'details'])
+        .where('target_id', '=', event.id)
+        .where('action', 'like', 'data-protection.legal-hold%')
+        .orderBy('occurred_at')
+        .orderBy('seq')
+        .execute(),
+    );
+    expect(audited).toEqual([
+      {
+        action: 'data-protection.legal-hold',
+        summary: 'Put "Local Plan examination" under legal hold',
+        details: { reason },
+      },
+      {
+        action: 'data-protection.legal-hold-release',
+        summary: 'Released the legal hold on "Local Plan examination"',
+        details: {},
+      },
+    ]);
     const erased = await post(admin, 'erasure', request);
     expect(erased.statusCode, erased.body).toBe(200);
     expect(await scanDatabase(tenant.id, ['hal\\s+holden', `hal@`])).toEqual([]);
