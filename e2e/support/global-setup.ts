@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase, type AppDatabase } from '../../apps/server/src/db/database';
 import { seedDemoTenants } from '../../apps/server/src/seed/demo-tenants';
 import { E2E_SITE_COUNTS } from './fixture';
-import { databaseUrl, dropDatabase, E2E_DATABASE_PREFIX } from './postgres';
+import { createDatabase } from '../../apps/server/test/scratch-databases';
+import { dropDatabase, E2E_DATABASE_PREFIX } from './postgres';
 
 /**
  * Once per run: one database, migrated and seeded with the demo councils' small fixture, that
@@ -43,15 +43,9 @@ async function setupEmbedded(project: TestProject) {
 async function setupPostgres(project: TestProject, baseUrl: string) {
   // The run's own names: two runs on one server (two checkouts) never meet.
   const template = `${E2E_DATABASE_PREFIX}${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`create database ${template}`);
-  } finally {
-    await admin.end();
-  }
-  await seed(await openDatabase({ kind: 'postgres', url: databaseUrl(baseUrl, template), poolSize: 2 }));
-  project.provide('postgresUrl', databaseUrl(baseUrl, template));
+  const url = await createDatabase(baseUrl, template);
+  await seed(await openDatabase({ kind: 'postgres', url, poolSize: 2 }));
+  project.provide('postgresUrl', url);
   project.provide('pgliteTemplateDir', '');
   return async () => {
     await dropDatabase(baseUrl, template);

@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../src/db/database';
+import { createDatabase, dropDatabase } from './scratch-databases';
 
 /**
  * Migrates once per run. PGlite: one migrated data folder that each test file copies (creating
@@ -31,20 +31,10 @@ async function setupPostgres(project: TestProject) {
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DATABASE_URL must be set for the postgres suite');
   const name = `planning_test_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ kind: 'postgres', url: url.toString() });
+  const url = await createDatabase(baseUrl, name);
+  const database = await openDatabase({ kind: 'postgres', url });
   await database.close();
-  project.provide('postgresUrl', url.toString());
+  project.provide('postgresUrl', url);
   project.provide('pgliteTemplateDir', '');
-  return async () => {
-    const cleanup = new pg.Client({ connectionString: baseUrl });
-    await cleanup.connect();
-    await cleanup.query(`drop database if exists ${name} with (force)`);
-    await cleanup.end();
-  };
+  return () => dropDatabase(baseUrl, name);
 }

@@ -2,11 +2,11 @@ import { cp, mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { demoDistrict } from '../modules/sites/sites.generator';
 import { seedSites } from '../modules/sites/sites.seed';
 import { createTenant } from '../modules/tenants/tenants.service';
+import { createDatabase, dropDatabase } from '../../test/scratch-databases';
 import { openDatabase, type OpenOptions } from './database';
 import { MIGRATIONS_DIR } from './migrate';
 import { withTenant } from './tenant-transaction';
@@ -25,21 +25,11 @@ async function scratchDatabase(): Promise<(migrationsDir?: string) => OpenOption
   if (process.env.TEST_DB === 'postgres') {
     const server = inject('postgresUrl');
     const name = `planning_backfill_${process.pid}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: server });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: server });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    });
-    const url = new URL(server);
-    url.pathname = `/${name}`;
+    const url = await createDatabase(server, name);
+    cleanups.push(() => dropDatabase(server, name));
     return (migrationsDir) => ({
       kind: 'postgres',
-      url: url.toString(),
+      url,
       poolSize: 2,
       ...(migrationsDir && { migrationsDir }),
     });
