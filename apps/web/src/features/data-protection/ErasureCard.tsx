@@ -13,9 +13,8 @@ import { ApiError } from '../../api/client';
 import { Permitted } from '../../platform/access/Permitted';
 import { notifyError } from '../../platform/notices/notifyError';
 import { erase, previewErasure, type ErasureChoice, type ErasureTerms } from './erasureApi';
-import { PersonTermsFields } from './PersonTermsFields';
+import { clearTermErrors, PersonTermsFields, showTermErrors } from './PersonTermsFields';
 
-const FIELDS = ['email', 'name', 'postcode'] as const;
 const keyOf = (candidate: Pick<ErasureCandidate, 'table' | 'id'>) => `${candidate.table}:${candidate.id}`;
 
 const candidateColumns: TableColumnsType<ErasureCandidate> = [
@@ -110,18 +109,11 @@ export function ErasureCard() {
   const submit = async (terms: ErasureTerms) => {
     setFormError(null);
     setEraseError(null);
-    form.setFields(FIELDS.map((name) => ({ name, errors: [] })));
+    clearTermErrors(form);
     try {
       await load(terms);
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 400) return notifyError(error);
-      const fieldErrors = FIELDS.map((name) => ({
-        name,
-        errors: error.issues.filter((issue) => issue.path === `body.${name}`).map((issue) => issue.message),
-      }));
-      form.setFields(fieldErrors);
-      const general = error.issues.filter((issue) => issue.path === 'body').map((issue) => issue.message);
-      setFormError(general[0] ?? (fieldErrors.some((field) => field.errors.length) ? null : error.message));
+      setFormError(showTermErrors(form, error));
     }
   };
 

@@ -4,13 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Collapse, Descriptions, Empty, Form, Progress, Typography } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
 import { subjectAccessMessages, type SubjectAccessStatus } from '@planning/shared';
-import { ApiError } from '../../api/client';
 import { notifyError } from '../../platform/notices/notifyError';
 import { downloadSubjectAccess, fetchSubjectAccess, startSubjectAccess, subjectAccessQueryKeys } from './api';
-import { PersonTermsFields } from './PersonTermsFields';
+import { clearTermErrors, PersonTermsFields, showTermErrors } from './PersonTermsFields';
 
 type Terms = { email: string; name: string; postcode: string };
-const FIELDS = ['email', 'name', 'postcode'] as const;
 
 // Polled while the job runs; a finished request never changes.
 const POLL_MS = 1_000;
@@ -84,8 +82,7 @@ export function SubjectAccessCard() {
 
   const submit = async (terms: Terms) => {
     setFormError(null);
-    // The last attempt's messages go: a corrected field no longer says it is wrong.
-    form.setFields(FIELDS.map((name) => ({ name, errors: [] })));
+    clearTermErrors(form);
     setStarting(true);
     try {
       const started = await startSubjectAccess(terms);
@@ -95,15 +92,7 @@ export function SubjectAccessCard() {
         return next;
       });
     } catch (error) {
-      if (!(error instanceof ApiError) || error.status !== 400) return notifyError(error);
-      // Each field's message beside it; the request's own ('nothing to look for') above the form.
-      const fieldErrors = FIELDS.map((name) => ({
-        name,
-        errors: error.issues.filter((issue) => issue.path === `body.${name}`).map((issue) => issue.message),
-      }));
-      form.setFields(fieldErrors);
-      const general = error.issues.filter((issue) => issue.path === 'body').map((issue) => issue.message);
-      setFormError(general[0] ?? (fieldErrors.some((field) => field.errors.length) ? null : error.message));
+      setFormError(showTermErrors(form, error));
     } finally {
       setStarting(false);
     }
