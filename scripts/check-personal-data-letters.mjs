@@ -11,6 +11,9 @@ const dir = join(
 );
 // Letters written after the split by a second writer who saw ten tuning letters only: all tuning.
 const extraDir = `${dir}-extra`;
+// Letters by a third writer (2026-11-29, ids v2-…): the second held-out part, in no split.json list.
+const laterDir = `${dir}-extra2`;
+const laterIds = new Set();
 // The tuning / held-out split, made once (split.json says how): every letter in exactly one part.
 const SPLIT_FILE = 'split.json';
 const writers = new Set([
@@ -60,6 +63,10 @@ const files = [
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => join(extraDir, f)),
+  ...readdirSync(laterDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(laterDir, f)),
 ];
 for (const path of files) {
   const file = path.slice(dir.length + 1);
@@ -75,7 +82,10 @@ for (const path of files) {
     row.letters++;
     if (ids.has(letter.id)) errors.push(`${file}: duplicate id ${letter.id}`);
     ids.add(letter.id);
-    if (path.startsWith(extraDir)) extraIds.add(letter.id);
+    if (path.startsWith(laterDir)) {
+      laterIds.add(letter.id);
+      if (!letter.id.startsWith('v2-')) errors.push(`${letter.id}: a later letter's id starts v2-`);
+    } else if (path.startsWith(extraDir)) extraIds.add(letter.id);
     if (!writers.has(letter.writer)) errors.push(`${letter.id}: bad writer ${letter.writer}`);
     if (typeof letter.text !== 'string') errors.push(`${letter.id}: no text`);
     if (!Array.isArray(letter.spans) || !Array.isArray(letter.notPersonal)) {
@@ -103,12 +113,19 @@ const split = JSON.parse(readFileSync(join(dir, SPLIT_FILE), 'utf8'));
 const parts = [...split.tuning, ...split.heldOut];
 if (new Set(parts).size !== parts.length) errors.push('split.json: a letter is in both parts or twice');
 for (const id of ids)
-  if (!parts.includes(id) && !extraIds.has(id)) errors.push(`split.json: ${id} is in neither part`);
-for (const id of extraIds) if (parts.includes(id)) errors.push(`split.json: extra letter ${id} is listed`);
+  if (!parts.includes(id) && !extraIds.has(id) && !laterIds.has(id))
+    errors.push(`split.json: ${id} is in neither part`);
+for (const id of [...extraIds, ...laterIds])
+  if (parts.includes(id)) errors.push(`split.json: extra letter ${id} is listed`);
 for (const id of parts) if (!ids.has(id)) errors.push(`split.json: ${id} is not a letter`);
 console.log(
   'split'.padEnd(32),
-  JSON.stringify({ tuning: split.tuning.length, extraTuning: extraIds.size, heldOut: split.heldOut.length }),
+  JSON.stringify({
+    tuning: split.tuning.length,
+    extraTuning: extraIds.size,
+    heldOut: split.heldOut.length,
+    heldOut2: laterIds.size,
+  }),
 );
 if (errors.length) {
   console.error(errors.join('\n'));

@@ -26,6 +26,14 @@ import extraNamesWithoutCues from '../../test-data/personal-data-letters-extra/n
 import extraNoPersonalAndTraps from '../../test-data/personal-data-letters-extra/no-personal-and-traps.json';
 import extraOrganisations from '../../test-data/personal-data-letters-extra/organisations.json';
 import extraResidentsAddressBlocks from '../../test-data/personal-data-letters-extra/residents-address-blocks.json';
+import laterAddressStyles from '../../test-data/personal-data-letters-extra2/address-styles.json';
+import laterAgentsSignatures from '../../test-data/personal-data-letters-extra2/agents-signatures.json';
+import laterFamilyAndNeighbours from '../../test-data/personal-data-letters-extra2/family-and-neighbours.json';
+import laterFormsAndEmails from '../../test-data/personal-data-letters-extra2/forms-and-emails.json';
+import laterLongLetters from '../../test-data/personal-data-letters-extra2/long-letters.json';
+import laterNoPersonalDataTraps from '../../test-data/personal-data-letters-extra2/no-personal-data-traps.json';
+import laterObfuscatedContacts from '../../test-data/personal-data-letters-extra2/obfuscated-contacts.json';
+import laterPetitionsLists from '../../test-data/personal-data-letters-extra2/petitions-lists.json';
 
 /**
  * The detector measured on the labelled letters of issue 26 (test-data/personal-data-letters,
@@ -55,7 +63,12 @@ export type LabelledLetter = {
   spans: { kind: LetterKind; text: string }[];
   notPersonal: { text: string; why: string }[];
 };
-export type LetterPart = 'tuning' | 'heldOut';
+/**
+ * tuning: what the detector is changed by. heldOut: split.json's held-out letters (aggregates
+ * only). heldOut2: 167 letters written on 2026-11-29 by a third writer who saw ten tuning letters
+ * and nothing of the detector, kept out of tuning so that one part stays seldom consulted.
+ */
+export type LetterPart = 'tuning' | 'heldOut' | 'heldOut2';
 
 const files = [
   addresses,
@@ -92,10 +105,23 @@ const extraFiles = [
   extraResidentsAddressBlocks,
 ] as unknown as LabelledLetter[][];
 
+const laterFiles = [
+  laterAddressStyles,
+  laterAgentsSignatures,
+  laterFamilyAndNeighbours,
+  laterFormsAndEmails,
+  laterLongLetters,
+  laterNoPersonalDataTraps,
+  laterObfuscatedContacts,
+  laterPetitionsLists,
+] as unknown as LabelledLetter[][];
+
 const allLetters = files.flat();
 const extraLetters = extraFiles.flat();
+const laterLetters = laterFiles.flat();
 
 export function lettersOf(part: LetterPart): LabelledLetter[] {
+  if (part === 'heldOut2') return laterLetters;
   const ids = new Set<string>(split[part]);
   const listed = allLetters.filter((letter) => ids.has(letter.id));
   return part === 'tuning' ? [...listed, ...extraLetters] : listed;
