@@ -34,7 +34,8 @@ export const NOT_NAME_WORDS = [
   'Associate', 'Management', 'Marine', 'Cycling', 'Abbey', 'In', 'On', 'At', 'Of', 'To', 'As', 'If',
   'Is', 'By', 'Or', 'An', 'And', 'For', 'From', 'With', 'Re', 'Ref', 'Site', 'Sites', 'Appendix',
   'Figure', 'Table', 'Section', 'Paragraph', 'Page', 'Hi', 'Hello', 'PS', 'NB', 'Mon', 'Tue', 'Wed',
-  'Thu', 'Fri', 'Sat', 'Sun',
+  'Thu', 'Fri', 'Sat', 'Sun', 'Office', 'Admin', 'Enquiries', 'Reception', 'First', 'Last', 'Surname',
+  'Forename', 'Forenames',
 ];
 
 type Range = { from: number; to: number };

@@ -1,4 +1,4 @@
-import { isOrganisationContact } from './personalData.context';
+import { isOrganisationContact, isRoleMailbox } from './personalData.context';
 import {
   CAPITALS_RUN,
   findAddresses,
@@ -66,12 +66,12 @@ export function detectPersonalData(text: string, known?: DetectorKnown): Persona
   const publicFigures = findPublicFigures(text);
   const personal = (f: Found) =>
     f.kind !== 'name' || !publicFigures.some((p) => f.from < p.to && p.from < f.to);
-  found = found.filter(personal);
+  found = found.filter(personal).filter((f) => f.kind !== 'name' || !namesPlaceOrFirm(text, f));
   const names = found.filter((f) => f.kind === 'name');
   found.push(
     ...findRepeats(text, names, (w) => isNameWord(w, 1, {})).map((r) => ({ ...r, kind: 'name' as const })),
   );
-  found = found.filter(personal);
+  found = found.filter(personal).filter((f) => f.kind !== 'name' || !namesPlaceOrFirm(text, f));
   return keepLongest(found)
     .filter((f) => f.kind === 'name' || !isOrganisationContact(text, f, f.kind))
     .filter((f) => !known?.allow?.length || !allowListed(text, f, known.allow))
@@ -130,12 +130,50 @@ function findEmailAddresses(text: string): Found[] {
 // ---------------------------------------------------------------------------------------------
 // Names
 
+// A person's name inside a place's or a firm's: "St Edith's Way", "King George Avenue", "Charlotte
+// Street", "Martin's Field", "Hollis Grant Architects", "Amberley Retirement Living".
+const PLACE_BEFORE = /(?<![\p{L}])(?:St\.?|Saint|King|Queen|Lord|Prince|Princess|Duke)[ \t\u00a0]+$/u;
+// prettier-ignore
+const FIRM_WORDS = [
+  'Architects', 'Architecture', 'Planning', 'Planners', 'Partners', 'Partnership', 'Transport', 'Living',
+  'Forum', 'Bakery', 'Motors', 'Solicitors', 'Associates', 'Consultants', 'Consulting', 'Consultancy',
+  'Homes', 'Developments', 'Estates', 'Ltd', 'LLP', 'Limited', 'PLC', 'Group', 'Trust', 'Society',
+  'Association', 'Design', 'Landscape', 'Landscapes', 'Ecology', 'Engineering', 'Surveyors',
+  'Properties', 'Property', 'Construction', 'Builders', 'Garage', 'Cafe', 'Café', 'Stores', 'Pharmacy',
+  'Centre', 'Center', 'Cycle', 'Retirement', 'Hotel', 'Inn', 'Arms', 'Surgery', 'School', 'Academy',
+  'College', 'Church', 'Chapel', 'Hall', 'Almshouses', 'Field', 'Fields', 'Memorial', 'Recreation',
+  'Playing', 'Foundation', 'Charity', 'Club', 'Services', 'Farms', 'Nurseries', 'Nursery', 'Garden',
+  'Convent', 'Wood', 'Woods', 'Meadow', 'Meadows', 'Common', 'Park', 'Estate',
+];
+const FIRM_AFTER = new RegExp(
+  `^(?:['’]s)?[ \\t\\u00a0]+(?:(?:&|and)[ \\t]+(?:Sons|Partners|Co)(?![\\p{L}])|(?:${[...FIRM_WORDS, ...STREET_TYPES].join('|')})(?![\\p{L}]))`,
+  'u',
+);
+// Street types that are seldom surnames: "Jane Green" is a person, "Charlotte Street" a street.
+const STREET_WORD_IN_NAME =
+  /[ \t\u00a0](?:Street|Road|Rd|Avenue|Close|Drive|Way|Crescent|Gardens|Terrace|Grove|Mews|Parade)(?![\p{L}])/u;
+// Words that make the words before them a firm or a building: "Civic Centre", "Hartsmere Bakery".
+const FIRM_WORD_IN_NAME =
+  /[ \t\u00a0](?:Centre|Center|Architects|Planning|Planners|Partners|Bakery|Motors|Solicitors|Associates|Consultants|Homes|Developments|Estates|Living|Retirement|Surgery|School|Church|Chapel|Almshouses|Convent|Forum|Cycle|Transport|Ltd|LLP|Limited|Society|Trust|Group)(?![\p{L}])/u;
+
+function namesPlaceOrFirm(text: string, f: Found): boolean {
+  const name = text.slice(f.from, f.to);
+  if (TITLE_START_AT.test(name)) return /['’]s[ \t]+\p{Lu}/u.test(text.slice(f.to, f.to + 4));
+  if (PLACE_BEFORE.test(text.slice(Math.max(0, f.from - 9), f.from))) return true;
+  if (STREET_WORD_IN_NAME.test(name) || FIRM_WORD_IN_NAME.test(name)) return true;
+  const after = text.slice(f.to, f.to + 40);
+  // "Martin's Field", "Patel's News": a possessive before a capitalised word names a place or a shop.
+  if (/^['’]s[ \t]+\p{Lu}/u.test(after)) return true;
+  return FIRM_AFTER.test(after);
+}
+const TITLE_START_AT = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Rev|Revd|Messrs)\.?[ \t]/u;
+
 // prettier-ignore
 const TITLES = [
   'Mr', 'Mrs', 'Ms', 'Miss', 'Mx', 'Dr', 'Prof', 'Professor', 'Cllr', 'Councillor', 'Sir', 'Dame', 'Rev',
   'Revd', 'Messrs',
 ];
-const TITLE = `(?:Mr\\.?[ \\t]+(?:and|&)[ \\t]+Mrs|${TITLES.join('|')})\\.?`;
+const TITLE = `(?:Mr\\.?[ \\t]+(?:[Aa]nd|&)[ \\t]+Mrs|${TITLES.join('|')})\\.?`;
 const TITLE_AT = new RegExp(`(?<![\\p{L}\\p{N}])${TITLE}[ \\t\\u00a0]+`, 'gu');
 
 const NOT_NAMES = new Set(
@@ -151,15 +189,19 @@ const SURNAMES_TOO = new Set([
 const NAME_WORD =
   /(?:\p{Lu}['’]\p{Lu}\p{Ll}+|\p{Lu}\p{Ll}+(?:\p{Lu}\p{Ll}+)?)(?:-\p{Lu}\p{Ll}+)*(?![\p{L}\p{N}])/uy;
 const INITIAL = /\p{Lu}(?:\.|(?![\p{L}\p{N}]))/uy;
-const NAME_GAP = /[ \t\u00a0]+|(?<=\.)(?=\p{Lu})/uy;
+// Not a wide gap: "Title     Mrs     Mr" is a form's columns.
+const NAME_GAP = /[ \t\u00a0]{1,2}(?![ \t])|(?<=\.)(?=\p{Lu})/uy;
 
 type NameRun = { from: number; to: number; words: string[] };
 type NameOptions = { maxWords: number; afterTitle?: boolean; allowAnd?: boolean };
 
+// A form's own words are never a name, even after a title ("Title Miss First name Lakshmi").
+const FORM_WORDS = new Set(['first', 'last', 'surname', 'forename', 'forenames', 'name', 'names']);
 const isNameWord = (word: string, position: number, { afterTitle = false }: { afterTitle?: boolean }) => {
   const lower = word.toLowerCase();
   // The word straight after a title is a name whatever it is ("Mrs Green"); later words that could
   // be surnames are too ("Jane Green"); any other non-name word ends the name.
+  if (FORM_WORDS.has(lower)) return false;
   return (afterTitle && position === 0) || !NOT_NAMES.has(lower) || (position > 0 && SURNAMES_TOO.has(lower));
 };
 
@@ -209,8 +251,14 @@ const RELATIVE =
   /(?<![\p{L}])(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)[ \t]+(?:late[ \t]+|elderly[ \t]+|little[ \t]+|eldest[ \t]+|youngest[ \t]+|two[ \t]+|three[ \t]+)?(?:husband|wife|partner|son|daughter|neighbour|neighbours|mother|father|mum|dad|brother|sister|friend|boy|girl|boys|girls|lad|kids|children|grandson|granddaughter|grandchildren|grandchild|grandmother|grandfather|grandma|grandad|granddad|nan|nana|gran|nephew|niece|aunt|auntie|aunty|uncle|cousin|stepson|stepdaughter|son-in-law|daughter-in-law|mother-in-law|father-in-law|carer|lodger|tenant|twins|toddler|baby)[ \t]*,?[ \t]+(?:\([^)]*\)[ \t]+)?(?=\p{Lu})/gu;
 const TITLE_THEN_GAP = new RegExp(`${TITLE}[ \\t\\u00a0]+`, 'uy');
 // What may follow a signature on its line: nothing, a comma and a role, or "(Mrs)".
-const SIGNATURE_END =
-  /^(?:[ \t]+(?:BA|BSc|MA|MSc|MPhil|PhD|MRTPI|FRTPI|AssocRTPI|MRICS|FRICS|IHBC|CMLI|MCIEEM|CEnv|BEng|MEng|MCIHT|DipTP|Dip|MPlan|MTCP|\(Hons\)|Hons|LLB|MBA|FCA|ACA|OBE|MBE|CBE|JP|DL|MCIWEM|CIWEM|MIEMA|FGS|CGeol)\b)*[ \t]*(?:,.*|\((?:Mr|Mrs|Ms|Miss|Dr|Mx)\)[ \t]*)?\r?$/u;
+// Post-nominals: "BA (Hons) MSc MRTPI", "Dip TP", "CEng (retd)". A bracket is no word character, so
+// each letter group is closed by a look-ahead rather than \b ("(Hons) MSc" failed on \b).
+const POST_NOMINAL =
+  '(?:BA|BSc|MA|MSc|MPhil|PhD|MRTPI|FRTPI|AssocRTPI|MRICS|FRICS|IHBC|CMLI|MCIEEM|CEnv|BEng|MEng|CEng|IEng|MICE|FICE|MCIHT|MCILT|DipTP|Dip|TP|MPlan|MTCP|MArch|BArch|RIBA|ARB|PgDip|MCMI|\\(Hons\\)|Hons|\\(retd\\)|retd|LLB|LLM|MBA|FCA|ACA|OBE|MBE|CBE|JP|DL|MCIWEM|CIWEM|MIEMA|FGS|CGeol)(?![\\p{L}])';
+const SIGNATURE_END = new RegExp(
+  `^(?:[ \\t]+${POST_NOMINAL})*[ \\t]*(?:,.*|\\((?:Mr|Mrs|Ms|Miss|Dr|Mx|MR|MRS|MS|MISS|DR)\\)[ \\t]*)?\\r?$`,
+  'u',
+);
 // A signature in capitals or in lower case: two or three plain words, perhaps a role after a comma.
 const PLAIN_SIGNATURE = /^([\p{L}'’-]+(?:[ \t]+[\p{L}'’-]+){1,2})[ \t]*(?:,.*)?\r?$/u;
 // A lower-case signature ("jane doe") is taken only after a sign-off, and only if no word is common
@@ -294,14 +342,15 @@ function findKnownNames(text: string, names: string[]): Found[] {
 
 // A line of a list or a petition: "1. Margaret Hollis, 5 The Crescent", "- Gareth Pugh (17)",
 // "Kelly Marsh,ME6 5AA,flooding".
-const LIST_ITEM = /^[ \t]*(?:\d{1,3}[.)][ \t]+|[-•*–][ \t]+)?(?=\p{Lu})/gmu;
+const LIST_ITEM =
+  /^[ \t]*(?:\d{1,3}[.)][ \t]+|[-•*–][ \t]+|\|[ \t]*(?:\d{1,3}[ \t]*\|[ \t]*)?|\d{1,3}[ \t]*\|[ \t]*|(?<bare>\d{1,3}[ \t]+))?(?=\p{Lu})/gmu;
 // "Zhou, Mr Jianguo", "Adeyemi-Clarke, Folasade": a surname, a comma and a title or a forename.
 const SURNAME_FIRST = new RegExp(
   `(?<![\\p{L}\\p{N}])\\p{Lu}\\p{Ll}+(?:-\\p{Lu}\\p{Ll}+)?,[ \\t]+${TITLE}[ \\t]+\\p{Lu}\\p{Ll}+(?![\\p{L}\\p{N}])`,
   'gu',
 );
 
-function listedName(text: string, at: number): NameRun | null {
+function listedName(text: string, at: number, { bareNumber = false } = {}): NameRun | null {
   const title = stickyMatch(TITLE_THEN_GAP, text, at);
   const run = readName(text, at + (title?.length ?? 0), {
     maxWords: 4,
@@ -314,9 +363,164 @@ function listedName(text: string, at: number): NameRun | null {
     text.indexOf('\n', run.to) === -1 ? text.length : text.indexOf('\n', run.to),
   );
   // Ends the line, or a comma or bracket follows; and it is two words or more, or a known forename.
-  if (!/^[ \t]*(?:$|\r|,|\(|[-–][ \t])/.test(rest)) return null;
+  // "| Gareth Pugh | 6 Beacon Rise |": a table's cell. After a bare number ("4 Ellen & Frank Marsh
+  // "Marshlands"") only a wide gap or a bar: "4 Oak Tree" at a line's end is a house.
+  if (bareNumber ? !/^(?:[ \t]{2,}|\t|[ \t]*\|)/.test(rest) : !/^[ \t]*(?:$|\r|,|\(|\||[-–][ \t])/.test(rest))
+    return null;
   if (run.words.length < 2 && title === null && !isForename(run.words[0]!)) return null;
   return { ...run, from: at };
+}
+
+// "our warden Patience Osei", "Our footpath secretary, Huw ap Rhys": a person by their role.
+const ROLE_BEFORE =
+  /(?<![\p{L}])(?:[Mm]y|[Oo]ur)[ \t]+(?:[\p{L}-]+[ \t]+){0,2}(?:warden|leader|secretary|chair|chairman|chairwoman|chairperson|treasurer|president|vice-president|[Oo]fficer|co-?ordinator|organiser|volunteer|vicar|rector|landlord|landlady|builder|farmer|colleague|client|clients|GP|doctor|childminder|tenant)[ \t]*,?[ \t]+(?=\p{Lu})/gu;
+// "mr and mrs Kofi and Adjoa Asamoah": a title in small letters before a capitalised name.
+const LOWER_TITLE =
+  /(?<![\p{L}])(?:mr|mrs|ms|miss|dr)(?:[ \t]+(?:and|&)[ \t]+(?:mr|mrs|ms|miss|dr))?\.?[ \t]+(?=\p{Lu}\p{Ll})/gu;
+// "the Hendersons (no. 4)", "From the Greens,", "The Kaurs next door": a family by its surname.
+const FAMILY = /(?<![\p{L}])[Tt]he[ \t]+(\p{Lu}(?:['’]\p{Lu})?\p{Ll}+(?:-\p{Lu}\p{Ll}+)*s)(?![\p{L}])/gu;
+const FAMILY_BEFORE = /(?:neighbours?|called|[Ff]rom|[Ll]ike|[Bb]oth|and|with|notably)[ \t,]+$/u;
+const FAMILY_AFTER =
+  /^(?:[ \t]*\((?:no|number|at)\b|[ \t]+(?:next[ \t]+door|opposite|at[ \t]+(?:no|number)\b|across[ \t]+the|over[ \t]+the|down[ \t]+the|up[ \t]+the|who[ \t]|have[ \t]+(?:two|three|a|lived|been)|had[ \t]|live[ \t]|lived[ \t]|moved[ \t]))/u;
+// "Shirin Farahani <shirin.farahani@example.net>": an email's display name.
+const DISPLAY_NAME =
+  /(?:^|[:,][ \t]*|["'])(\p{Lu}[\p{L}'’.-]+(?:[ \t]+\p{Lu}[\p{L}'’.-]+){1,3})["']?[ \t]*<([^>@\s]+@[^>\s]+)>/gmu;
+
+// A form's name fields, in any case and layout: "Q1 Your name: Lin", "Given name(s): Wen-Li",
+// "first name - jade", "| First Name | Arvind |", "Name ______Bogdan Ionescu______",
+// "Surname ............ ÓGÁIN", "Surname, Forename: Adeyemi-Clarke, Folasade".
+const NAME_FIELD =
+  /^[ \t]*(?:\|[ \t]*)?(?:Q?\d{1,2}[.):]?[ \t]+)?(?:your[ \t]+)?(?:full[ \t]+)?(?:name|surname|first[ \t]*name|forenames?|given[ \t]+names?|last[ \t]*name|family[ \t]+name|surname,[ \t]*forenames?|created[ \t]+by|lead[ \t]+contact|contact[ \t]+name|name[ \t]+of[ \t]+(?:respondent|person[ \t]+submitting))(?:[ \t]*\(s\))?(?:[ \t]*:|[ \t]+[-–][ \t]|[ \t]*\|[ \t]*|[ \t]*\.{3,}|[ \t]*_{2,}|[ \t]{3,})[ \t_.]*/gimu;
+
+function findFieldNames(text: string): Found[] {
+  const found: Found[] = [];
+  for (const m of matches(NAME_FIELD, text)) {
+    const from = m.index + m[0].length;
+    const lineEnd = text.indexOf('\n', from);
+    const line = text.slice(from, lineEnd === -1 ? text.length : lineEnd);
+    // Each cell of the row: a form may hold the respondent's and the agent's columns side by side.
+    let offset = 0;
+    for (const cell of line.split(/(?=[ \t]{3,}|\||_{2,})/u)) {
+      const lead = cell.length - cell.replace(/^[ \t|_]+/u, '').length;
+      const value = cell.slice(lead).replace(/[ \t_|\r]+$/u, '');
+      const at = from + offset + lead;
+      offset += cell.length;
+      if (value === '' || /^(?:n\/?a|none|-+)$/iu.test(value)) continue;
+      const words = value.split(/[ \t]+|,[ \t]*/u);
+      if (words.length > 5 || !words.every((w) => /^[\p{L}'’.-]+$/u.test(w))) continue;
+      const titled = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
+      if (
+        titled.some(
+          (w, i) => !isNameWord(w.replace(/^(?:O|Mc)['’]?/u, ''), i, {}) || COMMON_WORDS.has(w.toLowerCase()),
+        )
+      )
+        continue;
+      if (TITLES.includes(titled[0]!) && titled.length === 1) continue;
+      found.push({ kind: 'name', from: at, to: at + value.length });
+    }
+  }
+  return found;
+}
+
+/** "Bryony Hale" in a letter that gives bryony.hale@example.co.uk: the mailbox names its owner. */
+function findNamesOfEmails(text: string): Found[] {
+  const found: Found[] = [];
+  const locals = new Set<string>();
+  for (const m of text.matchAll(
+    /([A-Za-z][A-Za-z'’]*(?:[._-][A-Za-z'’]+)+)[ \t]*(?:@|\[at\]|\(at\)|[ \t]at[ \t])/g,
+  )) {
+    if (isRoleMailbox(m[1]!)) continue;
+    locals.add(m[1]!.toLowerCase().replace(/['’]/g, ''));
+  }
+  if (locals.size === 0) return found;
+  const pair =
+    /(?<![\p{L}])([\p{L}][\p{L}'’-]+)(?:[ \t]+["“'‘][\p{L}]+["”'’])?[ \t]+([\p{L}][\p{L}'’-]+)(?![\p{L}@.])/gu;
+  for (const m of text.matchAll(pair)) {
+    const key = (w: string) => w.toLowerCase().replace(/['’]/g, '');
+    const joined = [
+      `${key(m[1]!)}.${key(m[2]!)}`,
+      `${key(m[1]!)}_${key(m[2]!)}`,
+      `${key(m[1]!)}-${key(m[2]!)}`,
+    ];
+    if (joined.some((j) => locals.has(j)) && /^\p{Lu}|^\p{Ll}+$/u.test(m[1]!))
+      found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
+  }
+  return found;
+}
+
+// A sign-off and the name on one line ("Regards, Paddy Nolan", "thanks jen", "from kelsey"), and a
+// signature standing alone at the letter's end with no sign-off above it ("…residents.\nCiarán",
+// "-mick", "sue and pete", "The Fairweather-Okoros").
+const SIGN_OFF_WORDS =
+  '[ \\t]*(?:(?:(?:kind|best|warm|many)[ \\t]+)?(?:regards|thanks|wishes)|cheers|from|love|thank[ \\t]+you|yours(?:[ \\t]+(?:sincerely|faithfully|truly))?|sincerely|sent[ \\t]+by)[ \\t]*[,.!–—-]?';
+const SIGN_OFF_INLINE = new RegExp(`^${SIGN_OFF_WORDS}[ \\t]+(?=\\p{L})`, 'gimu');
+const SIGN_OFF_ALONE = new RegExp(`^${SIGN_OFF_WORDS}$`, 'iu');
+const NOT_SIGNATURES = new Set([
+  'anon',
+  'anonymous',
+  'resident',
+  'residents',
+  'a resident',
+  'local resident',
+  'concerned resident',
+  'name withheld',
+  'objector',
+  'thanks',
+  'regards',
+  'cheers',
+  'everyone',
+  'all',
+  'council',
+  'ps',
+  'nb',
+]);
+
+function signatureAt(text: string, from: number, to: number, { cue }: { cue: boolean }): Found | null {
+  const raw = text.slice(from, to);
+  const value = raw.replace(/^[ \t]*[-–—~][ \t]*/u, '').replace(/[ \t.!,\r]+$/u, '');
+  const at = from + raw.indexOf(value);
+  if (value === '' || NOT_SIGNATURES.has(value.toLowerCase())) return null;
+  const family = /^The[ \t]+(\p{Lu}[\p{L}'’-]+s)$/u.exec(value);
+  if (family) return { kind: 'name', from: at + value.indexOf(family[1]!), to: at + value.length };
+  const words = value.split(/[ \t]+/u).filter((w) => !/^(?:and|&|n)$/iu.test(w));
+  if (words.length === 0 || words.length > 4 || !words.every((w) => /^[\p{L}'’-]+$/u.test(w))) return null;
+  const lower = words.every((w) => w === w.toLowerCase());
+  const capitalised = words.every((w) => /^\p{Lu}(?:['’]\p{Lu})?\p{Ll}/u.test(w));
+  if (!lower && !capitalised) return null;
+  const titled = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+  if (titled.some((w, i) => !isNameWord(w, i, {}) || COMMON_WORDS.has(w.toLowerCase()))) return null;
+  // Small letters with no sign-off: only a known forename ("tony griffiths", not "see above").
+  if (lower && !cue && !isForename(titled[0]!)) return null;
+  return { kind: 'name', from: at, to: at + value.length };
+}
+
+function findSignOffLines(text: string): Found[] {
+  const found: Found[] = [];
+  for (const m of matches(SIGN_OFF_INLINE, text)) {
+    const from = m.index + m[0].length;
+    const end = text.indexOf('\n', from);
+    const sign = signatureAt(text, from, end === -1 ? text.length : end, { cue: true });
+    if (sign) found.push(sign);
+  }
+  // The last line, under any contact lines (a telephone number, an email address).
+  let end = text.length;
+  for (let step = 0; step < 4; step++) {
+    const trimmedEnd = text.slice(0, end).trimEnd().length;
+    const from = text.lastIndexOf('\n', trimmedEnd - 1) + 1;
+    const line = text.slice(from, trimmedEnd);
+    if (line.trim() === '') break;
+    if (/@|\d{3}|^[ \t]*(?:sent from|get outlook)/iu.test(line)) {
+      end = from;
+      continue;
+    }
+    // The line above ends a sentence, is a sign-off, or is blank: a signature, not a sentence's tail.
+    const above = text.slice(text.lastIndexOf('\n', Math.max(0, from - 2)) + 1, Math.max(0, from - 1)).trim();
+    if (above !== '' && !/[.!?)]$/u.test(above) && !SIGN_OFF_ALONE.test(above)) break;
+    const sign = signatureAt(text, from, trimmedEnd, { cue: /^[ \t]*[-–—~]/u.test(line) });
+    if (sign) found.push(sign);
+    break;
+  }
+  return found;
 }
 
 // Councillors and other office holders are named in their public role, not as personal data.
@@ -362,8 +566,40 @@ function findNames(text: string, knownNames: string[]): Found[] {
     const run = readName(text, m.index + m[0].length, { maxWords: 4 });
     if (run && text[run.to] === ',') add(run);
   }
-  for (const m of matches(RELATIVE, text)) add(readName(text, m.index + m[0].length, { maxWords: 2 }));
-  for (const m of matches(LIST_ITEM, text)) add(listedName(text, m.index + m[0].length));
+  for (const m of [...matches(RELATIVE, text), ...matches(ROLE_BEFORE, text)]) {
+    let run = readName(text, m.index + m[0].length, { maxWords: m[0].startsWith('y') ? 2 : 3 });
+    // "Our children Evie and Jack", "our two girls, Aoife (8) and Róisín (5)": the others listed.
+    for (let more = 0; run !== null && more < 4; more++) {
+      add(run);
+      const next = stickyMatch(
+        /(?:[ \t]*\([^)\n]{0,20}\))?(?:,[ \t]+(?:and[ \t]+)?|[ \t]+(?:and|&)[ \t]+)(?=\p{Lu})/uy,
+        text,
+        run.to,
+      );
+      run = next === null ? null : readName(text, run.to + next.length, { maxWords: 2 });
+    }
+  }
+  for (const m of matches(LOWER_TITLE, text)) {
+    const run = readName(text, m.index + m[0].length, { maxWords: 5, allowAnd: true });
+    if (run) add({ ...run, from: m.index });
+  }
+  for (const m of matches(FAMILY, text)) {
+    const before = text.slice(Math.max(0, m.index - 14), m.index);
+    const after = text.slice(m.index + m[0].length, m.index + m[0].length + 24);
+    const surname = m[1]!.replace(/s$/, '');
+    if (surname.length < 3 || /s$/.test(surname) || !isNameWord(surname, 1, {})) continue;
+    if (FAMILY_BEFORE.test(before) || FAMILY_AFTER.test(after) || /^[ \t]*\r?(?:\n|$)/.test(after))
+      found.push({ kind: 'name', from: m.index + m[0].length - m[1]!.length, to: m.index + m[0].length });
+  }
+  for (const m of matches(DISPLAY_NAME, text)) {
+    if (isRoleMailbox(m[2]!)) continue;
+    const at = m.index + m[0].indexOf(m[1]!);
+    const run = readName(text, at, { maxWords: 4 });
+    if (run && run.to === at + m[1]!.length && run.words.length > 1) add(run);
+  }
+  found.push(...findFieldNames(text), ...findNamesOfEmails(text), ...findSignOffLines(text));
+  for (const m of matches(LIST_ITEM, text))
+    add(listedName(text, m.index + m[0].length, { bareNumber: m.groups?.bare !== undefined }));
   for (const m of matches(SURNAME_FIRST, text))
     found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
   const nameWord = (w: string, i: number) => isNameWord(w, i, {});
