@@ -432,18 +432,19 @@ function findNamesOfEmails(text: string): Found[] {
     if (isRoleMailbox(m[1]!)) continue;
     locals.add(m[1]!.toLowerCase().replace(/['’]/g, ''));
   }
-  if (locals.size === 0) return found;
-  const pair =
-    /(?<![\p{L}])([\p{L}][\p{L}'’-]+)(?:[ \t]+["“'‘][\p{L}]+["”'’])?[ \t]+([\p{L}][\p{L}'’-]+)(?![\p{L}@.])/gu;
-  for (const m of text.matchAll(pair)) {
-    const key = (w: string) => w.toLowerCase().replace(/['’]/g, '');
-    const joined = [
-      `${key(m[1]!)}.${key(m[2]!)}`,
-      `${key(m[1]!)}_${key(m[2]!)}`,
-      `${key(m[1]!)}-${key(m[2]!)}`,
-    ];
-    if (joined.some((j) => locals.has(j)) && /^\p{Lu}|^\p{Ll}+$/u.test(m[1]!))
-      found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
+  for (const local of locals) {
+    const parts = local.split(/[._-]/).filter((part) => part.length > 1);
+    if (parts.length < 2 || parts.length > 3) continue;
+    // Each part a word, an apostrophe allowed inside ("o’reilly" for oreilly), a nickname in quotes
+    // allowed between ("stephen “steve” o’reilly").
+    const word = (part: string) => part.split('').map(escapeRegExp).join("['’]?");
+    const pattern = new RegExp(
+      `(?<![\\p{L}])${parts.map(word).join(`(?:[ \\t]+["“'‘]\\p{L}+["”'’])?[ \\t]+`)}(?![\\p{L}@.])`,
+      'giu',
+    );
+    for (const m of text.matchAll(pattern))
+      if (/^\p{Lu}|^\p{Ll}+(?:[ \t]|$)/u.test(m[0]))
+        found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
   }
   return found;
 }
