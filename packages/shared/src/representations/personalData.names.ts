@@ -35,7 +35,7 @@ export const NOT_NAME_WORDS = [
   'Is', 'By', 'Or', 'An', 'And', 'For', 'From', 'With', 'Re', 'Ref', 'Site', 'Sites', 'Appendix',
   'Figure', 'Table', 'Section', 'Paragraph', 'Page', 'Hi', 'Hello', 'PS', 'NB', 'Mon', 'Tue', 'Wed',
   'Thu', 'Fri', 'Sat', 'Sun', 'Office', 'Admin', 'Enquiries', 'Reception', 'First', 'Last', 'Surname',
-  'Forename', 'Forenames',
+  'Forename', 'Forenames', 'Signature', 'Signed', 'Heritage', 'Consultant',
 ];
 
 type Range = { from: number; to: number };
@@ -375,7 +375,7 @@ export function findForenameNames(
     for (;;) {
       // Between the words: an initial, a nickname in quotes, or a particle ("Rhiannon ap Gwilym").
       const gap =
-        /[ \t\u00a0]+(?:\p{Lu}\.[ \t\u00a0]*|['‘"“]\p{Lu}\p{Ll}+['’"”][ \t\u00a0]+|(?:ap|ab|de|da|di|van|von|der|le|la|bin|al|el|ní|nic|ó|mac)[ \t\u00a0]+)?/uy;
+        /[ \t\u00a0]+(?:\p{Lu}\.[ \t\u00a0]*|['‘"“]\p{Lu}\p{Ll}+['’"”][ \t\u00a0]+|(?:ap|ab|de|da|di|van|von|der|le|la|bin|al|el|ní|nic|ó|mac)[ \t\u00a0]+(?:den[ \t\u00a0]+|der[ \t\u00a0]+)?)?/uy;
       gap.lastIndex = to;
       const g = gap.exec(text);
       if (!g) break;
@@ -411,7 +411,7 @@ export function findInitialledNames(
   const found: Range[] = [];
   // Each initial stands apart: "UK Power", "SPDs" and "PS. Sorry" are not initials.
   const initials =
-    /(?<![\p{L}\p{N}.])(?:\p{Lu}(?:\.[ \t\u00a0]*|[ \t\u00a0]+)){1,3}(?:&[ \t\u00a0]*(?:\p{Lu}(?:\.[ \t\u00a0]*|[ \t\u00a0]+)){1,2})?(?=\p{Lu}\p{Ll})/gu;
+    /(?<![\p{L}\p{N}.])(?:\p{Lu}(?:\.[ \t\u00a0]*|[ \t\u00a0]+)){1,3}(?:&[ \t\u00a0]*(?:\p{Lu}(?:\.[ \t\u00a0]*|[ \t\u00a0]+)){1,2})?(?=\p{Lu}(?:['’]\p{Lu})?\p{Ll})/gu;
   for (let m = initials.exec(text); m; m = initials.exec(text)) {
     // A single bare capital ("I Smith", "A Road") needs its full stop.
     if (!m[0].includes('.') && m[0].replace(/[\s&]/g, '').length < 2) continue;

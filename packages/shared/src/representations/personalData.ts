@@ -160,6 +160,13 @@ function namesPlaceOrFirm(text: string, f: Found): boolean {
   const name = text.slice(f.from, f.to);
   if (TITLE_START_AT.test(name)) return /['’]s[ \t]+\p{Lu}/u.test(text.slice(f.to, f.to + 4));
   if (PLACE_BEFORE.test(text.slice(Math.max(0, f.from - 9), f.from))) return true;
+  // "I live on Bell Lane", "lives at Cherry Garth": untitled words after a preposition of place.
+  if (
+    /(?<![\p{L}])(?:on|at|along|off|via|near|opposite)[ \t]+$/u.test(
+      text.slice(Math.max(0, f.from - 10), f.from),
+    )
+  )
+    return true;
   if (STREET_WORD_IN_NAME.test(name) || FIRM_WORD_IN_NAME.test(name)) return true;
   const after = text.slice(f.to, f.to + 40);
   // "Martin's Field", "Patel's News": a possessive before a capitalised word names a place or a shop.
@@ -174,7 +181,7 @@ const TITLES = [
   'Revd', 'Messrs',
 ];
 const TITLE = `(?:Mr\\.?[ \\t]+(?:[Aa]nd|&)[ \\t]+Mrs|${TITLES.join('|')})\\.?`;
-const TITLE_AT = new RegExp(`(?<![\\p{L}\\p{N}])${TITLE}[ \\t\\u00a0]+`, 'gu');
+const TITLE_AT = new RegExp(`(?<![\\p{L}\\p{N}])${TITLE}[ \\t\\u00a0]{1,2}(?![ \\t])`, 'gu');
 
 const NOT_NAMES = new Set(
   [...NOT_NAME_WORDS, ...STREET_TYPES, ...HOUSE_WORDS].map((word) => word.toLowerCase()),
@@ -193,6 +200,7 @@ const INITIAL = /\p{Lu}(?:\.|(?![\p{L}\p{N}]))/uy;
 const NAME_GAP = /[ \t\u00a0]{1,2}(?![ \t])|(?<=\.)(?=\p{Lu})/uy;
 
 type NameRun = { from: number; to: number; words: string[] };
+type Range = { from: number; to: number };
 type NameOptions = { maxWords: number; afterTitle?: boolean; allowAnd?: boolean };
 
 // A form's own words are never a name, even after a title ("Title Miss First name Lakshmi").
@@ -248,7 +256,7 @@ const I_COMMA = /(?<![\p{L}])I,[ \t]+(?=\p{Lu})/gu;
 const FIELD_LABEL =
   /^[ \t]*(?:From|Name|Full name|Your name|Sender|Signed|Signature|Print name|Submitted by|Respondent|First name|Forenames?|Given name|Last name|Surname|Family name|Contact name|Agent name|Client name|Petition organiser|Organiser|Lead petitioner|Name of respondent)[ \t]*:[ \t]*"?/gimu;
 const RELATIVE =
-  /(?<![\p{L}])(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)[ \t]+(?:late[ \t]+|elderly[ \t]+|little[ \t]+|eldest[ \t]+|youngest[ \t]+|two[ \t]+|three[ \t]+)?(?:husband|wife|partner|son|daughter|neighbour|neighbours|mother|father|mum|dad|brother|sister|friend|boy|girl|boys|girls|lad|kids|children|grandson|granddaughter|grandchildren|grandchild|grandmother|grandfather|grandma|grandad|granddad|nan|nana|gran|nephew|niece|aunt|auntie|aunty|uncle|cousin|stepson|stepdaughter|son-in-law|daughter-in-law|mother-in-law|father-in-law|carer|lodger|tenant|twins|toddler|baby)[ \t]*,?[ \t]+(?:\([^)]*\)[ \t]+)?(?=\p{Lu})/gu;
+  /(?<![\p{L}])(?:[Mm]y|[Oo]ur|[Hh]is|[Hh]er|[Tt]heir)[ \t]+(?:late[ \t]+|elderly[ \t]+|little[ \t]+|eldest[ \t]+|youngest[ \t]+|two[ \t]+|three[ \t]+)?(?:husband|wife|partner|son|sons|daughter|daughters|neighbour|neighbours|mother|father|mum|dad|brother|sister|friend|boy|girl|boys|girls|lad|kids|children|grandson|grandsons|granddaughter|granddaughters|grandkids|grandchildren|grandchild|grandmother|grandfather|grandma|grandad|granddad|nan|nana|gran|nephew|niece|aunt|auntie|aunty|uncle|cousin|stepson|stepdaughter|son-in-law|daughter-in-law|mother-in-law|father-in-law|carer|lodger|tenant|twins|toddler|baby)[ \t]*,?[ \t]+(?:\([^)]*\)[ \t]+)?(?=\p{Lu})|(?<![\p{L}])(?:mum|mother|dad|father|son|daughter|wife|husband|widow|widower|carer|grandmother|grandfather|nan|gran)[ \t]+of[ \t]+(?=\p{Lu})/gu;
 const TITLE_THEN_GAP = new RegExp(`${TITLE}[ \\t\\u00a0]+`, 'uy');
 // What may follow a signature on its line: nothing, a comma and a role, or "(Mrs)".
 // Post-nominals: "BA (Hons) MSc MRTPI", "Dip TP", "CEng (retd)". A bracket is no word character, so
@@ -291,7 +299,7 @@ function nameLine(text: string, from: number, { lowerCase }: { lowerCase: boolea
   const start = from + lead;
   const title = stickyMatch(TITLE_THEN_GAP, text, start);
   const run = readName(text, start + (title?.length ?? 0), {
-    maxWords: 4,
+    maxWords: 6,
     afterTitle: title !== null,
     allowAnd: true,
   });
@@ -373,7 +381,7 @@ function listedName(text: string, at: number, { bareNumber = false } = {}): Name
 
 // "our warden Patience Osei", "Our footpath secretary, Huw ap Rhys": a person by their role.
 const ROLE_BEFORE =
-  /(?<![\p{L}])(?:[Mm]y|[Oo]ur)[ \t]+(?:[\p{L}-]+[ \t]+){0,2}(?:warden|leader|secretary|chair|chairman|chairwoman|chairperson|treasurer|president|vice-president|[Oo]fficer|co-?ordinator|organiser|volunteer|vicar|rector|landlord|landlady|builder|farmer|colleague|client|clients|GP|doctor|childminder|tenant)[ \t]*,?[ \t]+(?=\p{Lu})/gu;
+  /(?<![\p{L}])(?:[Mm]y|[Oo]ur)[ \t]+(?:[\p{L}-]+[ \t]+){0,2}(?:warden|leader|secretary|chair|chairman|chairwoman|chairperson|treasurer|president|vice-president|[Oo]fficer|co-?ordinator|organiser|volunteer|vicar|rector|landlord|landlady|builder|farmer|colleague|GP|doctor|childminder|tenant)[ \t]*,?[ \t]+(?=\p{Lu})/gu;
 // "mr and mrs Kofi and Adjoa Asamoah": a title in small letters before a capitalised name.
 const LOWER_TITLE =
   /(?<![\p{L}])(?:mr|mrs|ms|miss|dr)(?:[ \t]+(?:and|&)[ \t]+(?:mr|mrs|ms|miss|dr))?\.?[ \t]+(?=\p{Lu}\p{Ll})/gu;
@@ -405,7 +413,8 @@ function findFieldNames(text: string): Found[] {
       const value = cell.slice(lead).replace(/[ \t_|\r]+$/u, '');
       const at = from + offset + lead;
       offset += cell.length;
-      if (value === '' || /^(?:n\/?a|none|-+)$/iu.test(value)) continue;
+      if (value === '' || /^(?:n\/?a|none|-+)$/iu.test(value) || NOT_SIGNATURES.has(value.toLowerCase()))
+        continue;
       const words = value.split(/[ \t]+|,[ \t]*/u);
       if (words.length > 5 || !words.every((w) => /^[\p{L}'’.-]+$/u.test(w))) continue;
       const titled = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase());
@@ -456,6 +465,23 @@ const SIGN_OFF_WORDS =
   '[ \\t]*(?:(?:(?:kind|best|warm|many)[ \\t]+)?(?:regards|thanks|wishes)|cheers|from|love|thank[ \\t]+you|yours(?:[ \\t]+(?:sincerely|faithfully|truly))?|sincerely|sent[ \\t]+by)[ \\t]*[,.!–—-]?';
 const SIGN_OFF_INLINE = new RegExp(`^${SIGN_OFF_WORDS}[ \\t]+(?=\\p{L})`, 'gimu');
 const SIGN_OFF_ALONE = new RegExp(`^${SIGN_OFF_WORDS}$`, 'iu');
+const PARTICLES = new Set([
+  'van',
+  'von',
+  'den',
+  'der',
+  'de',
+  'da',
+  'di',
+  'del',
+  'la',
+  'le',
+  'ap',
+  'ab',
+  'bin',
+  'al',
+]);
+const capitalisedStart = (value: string) => /^\p{Lu}/u.test(value);
 const NOT_SIGNATURES = new Set([
   'anon',
   'anonymous',
@@ -483,7 +509,9 @@ function signatureAt(text: string, from: number, to: number, { cue }: { cue: boo
   if (value === '' || NOT_SIGNATURES.has(value.toLowerCase())) return null;
   const family = /^The[ \t]+(\p{Lu}[\p{L}'’-]+s)$/u.exec(value);
   if (family) return { kind: 'name', from: at + value.indexOf(family[1]!), to: at + value.length };
-  const words = value.split(/[ \t]+/u).filter((w) => !/^(?:and|&|n)$/iu.test(w));
+  const words = value
+    .split(/[ \t]+/u)
+    .filter((w) => !/^(?:and|&|n)$/iu.test(w) && !(capitalisedStart(value) && PARTICLES.has(w)));
   if (words.length === 0 || words.length > 4 || !words.every((w) => /^[\p{L}'’-]+$/u.test(w))) return null;
   const lower = words.every((w) => w === w.toLowerCase());
   const capitalised = words.every((w) => /^\p{Lu}(?:['’]\p{Lu})?\p{Ll}/u.test(w));
@@ -491,7 +519,7 @@ function signatureAt(text: string, from: number, to: number, { cue }: { cue: boo
   const titled = words.map((w) => w.charAt(0).toUpperCase() + w.slice(1));
   if (titled.some((w, i) => !isNameWord(w, i, {}) || COMMON_WORDS.has(w.toLowerCase()))) return null;
   // Small letters with no sign-off: only a known forename ("tony griffiths", not "see above").
-  if (lower && !cue && !isForename(titled[0]!)) return null;
+  if (lower && !cue && !titled.some((w) => isForename(w))) return null;
   return { kind: 'name', from: at, to: at + value.length };
 }
 
@@ -516,8 +544,9 @@ function findSignOffLines(text: string): Found[] {
     }
     // The line above ends a sentence, is a sign-off, or is blank: a signature, not a sentence's tail.
     const above = text.slice(text.lastIndexOf('\n', Math.max(0, from - 2)) + 1, Math.max(0, from - 1)).trim();
-    if (above !== '' && !/[.!?)]$/u.test(above) && !SIGN_OFF_ALONE.test(above)) break;
-    const sign = signatureAt(text, from, trimmedEnd, { cue: /^[ \t]*[-–—~]/u.test(line) });
+    const dash = /^[ \t]*[-–—~]/u.test(line);
+    if (above !== '' && !dash && !/[.!?]$/u.test(above) && !SIGN_OFF_ALONE.test(above)) break;
+    const sign = signatureAt(text, from, trimmedEnd, { cue: dash });
     if (sign) found.push(sign);
     break;
   }
@@ -530,6 +559,12 @@ const PUBLIC_FIGURE = new RegExp(
   'gu',
 );
 
+const ONLY_POST_NOMINALS = new RegExp(`^(?:[ \\t]*${POST_NOMINAL})+$`, 'u');
+const ROLE_AFTER_NAME = new RegExp(
+  `${TITLE}[ \\t]+(?:\\p{Lu}\\.?[ \\t]*){0,3}\\p{Lu}[\\p{L}'’-]+(?:[ \\t]+${POST_NOMINAL})*,?[ \\t]+(?:the[ \\t]+)?(?:Planning[ \\t]+)?Inspector(?![\\p{L}])`,
+  'gu',
+);
+
 function findPublicFigures(text: string): Found[] {
   const found: Found[] = [];
   for (const m of matches(PUBLIC_FIGURE, text)) {
@@ -539,6 +574,22 @@ function findPublicFigures(text: string): Found[] {
   // "Helena Marchbanks MP": a Member of Parliament named as such.
   for (const m of matches(/(?<![\p{L}])(?:\p{Lu}[\p{L}'’-]+[ \t]+){1,3}MP(?![\p{L}])/u, text))
     found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
+  // "To: Ms C. Jennings BA (Hons) MA MRTPI, the Inspector": named with the public role after.
+  for (const m of matches(ROLE_AFTER_NAME, text))
+    found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
+  // A councillor filling in a form: "Title: Cllr" and the name fields below it.
+  for (const m of matches(/^[ \t]*Title[ \t]*[:|][ \t]*(?:Cllr|Councillor)\b.*(?:\r?\n.*){0,3}/gimu, text))
+    found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
+  // Once named in their role, the same surname after a title elsewhere is them too ("Dear Ms
+  // Marchbanks").
+  const surnames = new Set(
+    found
+      .map((f) => /(\p{Lu}[\p{L}'’-]+)(?:[ \t]+MP)?$/u.exec(text.slice(f.from, f.to).trim())?.[1])
+      .filter(Boolean),
+  );
+  for (const surname of surnames)
+    for (const m of matches(new RegExp(`${TITLE}[ \\t]+${escapeRegExp(surname!)}(?![\\p{L}])`, 'gu'), text))
+      found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
   return found;
 }
 
@@ -589,8 +640,17 @@ function findNames(text: string, knownNames: string[]): Found[] {
     const after = text.slice(m.index + m[0].length, m.index + m[0].length + 24);
     const surname = m[1]!.replace(/s$/, '');
     if (surname.length < 3 || /s$/.test(surname) || !isNameWord(surname, 1, {})) continue;
+    // "the Policies Map", "the Pilgrims' Way": a place's name goes on.
+    if (/^(?:['’]|[ \t]+\p{Lu})/u.test(after)) continue;
     if (FAMILY_BEFORE.test(before) || FAMILY_AFTER.test(after) || /^[ \t]*\r?(?:\n|$)/.test(after))
       found.push({ kind: 'name', from: m.index + m[0].length - m[1]!.length, to: m.index + m[0].length });
+  }
+  for (const m of matches(
+    /(?<![\p{L}])[Tt]he[ \t]+(\p{Lu}[\p{L}'’-]+)[ \t]+family(?![\p{L}]|[ \t]+(?:trust|business|firm|company|estate|farm))/gu,
+    text,
+  )) {
+    const at = m.index + m[0].indexOf(m[1]!, 3);
+    if (isNameWord(m[1]!, 1, {})) found.push({ kind: 'name', from: at, to: at + m[1]!.length });
   }
   for (const m of matches(DISPLAY_NAME, text)) {
     if (isRoleMailbox(m[2]!)) continue;
@@ -610,9 +670,25 @@ function findNames(text: string, knownNames: string[]): Found[] {
   // the original is all capitals.
   if (/\p{Lu}{2,}[ \t]+\p{Lu}{2,}/u.test(text)) {
     const titled = titleCaseWhere(text, CAPITALS_RUN, { lines: false });
-    for (const r of findForenameNames(titled, nameWord)) {
+    const inCapitals: Range[] = [
+      ...findForenameNames(titled, nameWord),
+      ...findInitialledNames(titled, nameWord),
+    ];
+    // "MR AND MRS G TREVELYAN", "REGARDS\nD. K. ASANTE-MENSAH (MR)": titles and signatures too.
+    for (const m of matches(TITLE_AT, titled)) {
+      const run = readName(titled, m.index + m[0].length, { maxWords: 3, afterTitle: true });
+      if (run) inCapitals.push({ from: m.index, to: run.to });
+    }
+    for (const m of matches(SIGN_OFF, text)) {
+      const run = nameLine(titled, m.index + m[0].length, { lowerCase: false });
+      if (run) inCapitals.push(run);
+    }
+    for (const r of inCapitals) {
       const original = text.slice(r.from, r.to);
-      if (original === original.toUpperCase() && /\s/.test(original.trim()))
+      // One forename is enough before "&" ("DEEPAK & SEEMA JOSHI").
+      const couple = /^[ \t]+(?:&|AND)[ \t]/u.test(text.slice(r.to, r.to + 6));
+      if (ONLY_POST_NOMINALS.test(original)) continue;
+      if (original === original.toUpperCase() && (couple || /\s/.test(original.trim())))
         found.push({ kind: 'name', ...r });
     }
   }
