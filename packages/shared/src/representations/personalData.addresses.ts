@@ -72,6 +72,18 @@ const PLACE_LINE = /^(?:(?:\p{Lu}[\p{L}'’.-]*|on|upon|in|by|the|le|de|next|und
 
 type Part = { from: number; to: number; text: string };
 
+// Homes that are not a house on a street: "Flat 3", "Basement flat", "Plot 6", "Caravan 2",
+// "Mooring 12", "Houseboat 'Kingfisher'", "PO Box 7712".
+const DWELLING =
+  `(?:(?:Basement|Ground[ \\t]+floor|First[ \\t]+floor|Second[ \\t]+floor|Top[ \\t]+floor|Attic)[ \\t]+flat|(?:Flat|Apartment|Apt|Unit|Plot|Caravan|Mooring|Pitch|Room|Berth|Maisonette)\\.?[ \\t]+\\d{1,4}[A-Za-z]?|(?:Houseboat|Narrowboat|NB|Boat)[ \\t]+['‘"“][^'’"”\\n]{1,30}['’"”]|P\\.?[ \\t]?O\\.?[ \\t]+Box[ \\t]+\\d{1,6})`;
+const DWELLING_PART = new RegExp(`^${DWELLING}$`, 'u');
+// "Plot 6, Coldharbour Traveller Site, London Road, Aylesford", "Basement flat, 9 Regency Terrace":
+// the dwelling, the site or building it is in, and the street or farm.
+const DWELLING_ADDRESS = new RegExp(
+  `(?<![\\p{L}\\p{N}])${DWELLING}(?:,?${GAP}(?:${CAPITALISED}(?:${GAP})?){1,4})?(?:,${GAP}(?:${CAPITALISED}(?:${GAP})?){1,4}){0,2},${GAP}(?:\\d{1,3}[A-Za-z]?${GAP})?(?:${STREET_NAME}|${HOUSE_NAME})(?![\\p{L}\\p{N}])`,
+  'u',
+);
+
 /** The comma- or line-separated parts of the text before `at`, nearest first, at most `limit`. */
 function partsBefore(text: string, at: number, limit: number): Part[] {
   const parts: Part[] = [];
@@ -95,6 +107,9 @@ function addressStartBefore(text: string, postcodeFrom: number): number | null {
   for (const [index, part] of parts.entries()) {
     const trimmed = part.text.trim();
     if (index === 0 && trimmed === '') continue; // "ME1 2AB" starts its own line or part
+    // "Wrotham,\nSevenoaks.": the gap between a line's closing comma and its line break.
+    if (trimmed === '' && text[part.from - 1] === ',' && /^\r?\n/.test(text.slice(part.to, part.to + 2))) continue;
+    if (DWELLING_PART.test(trimmed)) return part.from + part.text.indexOf(trimmed);
     const street = [...matches(STREET_ADDRESS, part.text)].at(-1);
     if (street) {
       const rest = part.text.slice(street.index + street[0].length).trim();
@@ -137,7 +152,7 @@ function mergeOverlapping(addresses: Found[]): Found[] {
 
 function findAddressesAsWritten(text: string): Found[] {
   const found: Found[] = [];
-  for (const pattern of [STREET_ADDRESS, NAMED_HOUSE_ADDRESS, QUOTED_HOUSE_ADDRESS]) {
+  for (const pattern of [STREET_ADDRESS, NAMED_HOUSE_ADDRESS, QUOTED_HOUSE_ADDRESS, DWELLING_ADDRESS]) {
     for (const m of matches(pattern, text)) {
       const to = m.index + m[0].length;
       // The town after the street: "2 Chapel Row, East Malling", up to a comma, a stop or the line's end.
@@ -185,8 +200,17 @@ const HOME_BEFORE = /(?:\bat|\bliv(?:e|es|ed|ing)[ \t]+(?:in|on))[ \t]+$/u;
  * letters with a postcode or a short street type ("41 bramley rd snodland").
  */
 function findAddressesInAnyCase(text: string): Found[] {
-  if (!ANY_CASE_ADDRESS_HINT.test(text)) return [];
   const kept: Found[] = [];
+  // A block in small letters above its postcode ("the granary\nchurch lane\nbrayford\ntn27 9jd").
+  for (const postcode of findUkPostcodes(text)) {
+    const written = text.slice(postcode.from, postcode.to);
+    if (written !== written.toLowerCase() || text[postcode.from - 1] !== '\n') continue;
+    const blockStart = Math.max(0, postcode.from - 200);
+    const titled = text.slice(0, blockStart) + titleCase(text.slice(blockStart, postcode.to));
+    const from = addressStartBefore(titled, postcode.from);
+    if (from !== null) kept.push({ kind: 'address', from, to: postcode.to });
+  }
+  if (!ANY_CASE_ADDRESS_HINT.test(text)) return kept;
   for (const f of findAddressesAsWritten(titleCaseWhere(text, ANY_CASE_ADDRESS_HINT, { lines: true }))) {
     const original = text.slice(f.from, f.to);
     const letters = original.replace(/[^\p{L}]/gu, '');
@@ -374,9 +398,12 @@ function withBlockLines(text: string, address: Found): Found {
     if (text.slice(end, lineBounds(text, end).to).trim() !== '') break;
     const next = lineBounds(text, lineBounds(text, end).to + 1);
     if (next.from >= text.length || next.from <= end) break;
-    const line = text.slice(next.from, next.to).replace(/\r$/, '').trim();
+    const written = text.slice(next.from, next.to).replace(/\r$/, '').trim();
+    // "WRENBURY HEATH\nKENT" under a block in capitals.
+    const line = /\p{Ll}/u.test(written) ? written : titleCase(written);
     if (!TOWN_LINE.test(line) || TITLE_START.test(line) || isForename(line.split(/[ \t]/)[0]!)) break;
-    const after = text.slice(next.to + 1, lineBounds(text, next.to + 1).to).trim();
+    const below = text.slice(next.to + 1, lineBounds(text, next.to + 1).to).trim();
+    const after = /\p{Ll}/u.test(below) ? below : titleCase(below);
     if (after !== '' && !TOWN_LINE.test(after) && findUkPostcodes(after).length === 0) break;
     end = next.from + line.length;
     to = end;
