@@ -440,3 +440,46 @@ function findAddressRepeats(text: string, addresses: Found[]): Found[] {
   }
   return found;
 }
+
+// A home named after its owner or a phrase that says someone lives there: "Mrs Okonjo at Lavender
+// Cottage", "Mr Prothero of Glebe End", "lives at Cherry Garth", "owners of Orchard View, Back Lane".
+const HOME_CUE =
+  /(?<![\p{L}])(?:(?:lives?|living|lived)[ \t]+at|(?:[Mm]y|[Oo]ur)[ \t]+(?:house|home|cottage|bungalow|farmhouse)(?:[ \t]+is)?,?|the[ \t]+(?:lady|man|couple|family|people)[ \t]+(?:from|at)|owners?[ \t]+of|who[ \t]+owns?)[ \t]+(?=\p{Lu})/gu;
+const AFTER_NAME = /^(?:[ \t]+(?:at|of|from)|,[ \t]+(?:of|at))[ \t]+(?=\p{Lu})/u;
+const HOME_NAME = new RegExp(
+  `(?:The${GAP})?\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+){0,3}(?:,${GAP}${STREET_NAME}(?:,${GAP}\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+)?)?)?(?:${GAP}[A-Z]{1,2}\\d[A-Z\\d]?${GAP}\\d[A-Z]{2})?(?![\\p{L}\\p{N}])`,
+  'uy',
+);
+const HOME_WORD = new RegExp(
+  `(?<![\\p{L}])(?:${[...HOUSE_WORDS, ...MORE_HOUSE_WORDS, 'Oast', 'End', 'Garth', 'View', 'Park', 'Place', 'Croft'].join('|')})(?![\\p{L}])|,`,
+  'u',
+);
+// A firm's or a body's premises: "Kapadia Motors", "Marsh Road Industrial Estate", "the Trust".
+const NOT_A_HOME =
+  /(?<![\p{L}])(?:Ltd|Limited|LLP|PLC|Motors|Planning|Council|Trust|Society|Association|Group|Estate|Industrial|Business|Centre|Hall|Church|School|Surgery|Agency|Authority|Consultants|Architects|Partners|Homes|Developments|Properties|Club|Site|Land|Council)(?![\p{L}])/u;
+
+function homeAt(text: string, at: number, { cue }: { cue: boolean }): Found | null {
+  HOME_NAME.lastIndex = at;
+  const m = HOME_NAME.exec(text);
+  if (!m) return null;
+  const home = m[0];
+  if (NOT_A_HOME.test(home) || STREET_LINE.test(home)) return null;
+  // After a person's name a house word, a street or a postcode must say it is a home ("Mr Hill of
+  // Kent" is no address); after "lives at" any name is one.
+  if (!cue && !HOME_WORD.test(home)) return null;
+  return { kind: 'address', from: at, to: at + home.length };
+}
+
+export function findHomesNamed(text: string, names: readonly { from: number; to: number }[]): Found[] {
+  const found: Found[] = [];
+  for (const m of matches(HOME_CUE, text)) {
+    const home = homeAt(text, m.index + m[0].length, { cue: true });
+    if (home) found.push(home);
+  }
+  for (const name of names) {
+    const cue = AFTER_NAME.exec(text.slice(name.to, name.to + 12));
+    const home = cue && homeAt(text, name.to + cue[0].length, { cue: false });
+    if (home) found.push(home);
+  }
+  return found;
+}

@@ -92,6 +92,16 @@ export function isOrganisationContact(
 ): boolean {
   const found = text.slice(at.from, at.to);
   if (kind === 'email address' && isRoleMailbox(found)) return true;
+  if (kind === 'address') {
+    const before = text.slice(Math.max(0, at.from - 60), at.from);
+    // "I live at …", "my postal address is …", "owners of …": someone's own home whatever follows.
+    if (OWN_HOME_BEFORE.test(before)) return false;
+    // "Registered office: …", "the Civic Centre, Mill Lane", "c/o Oakhurst Village Hall, …", a site's line.
+    const firstPart = found.split(/,|\r?\n/)[0]!;
+    if (PREMISES_BEFORE.test(before) || PREMISES_NAME.test(firstPart)) return true;
+    if (/^[ \t]*(?:Site(?:[ \t]+address)?|Location|Land[ \t]+(?:at|off|to|adjacent))\b/iu.test(lineStartBefore(text, at.from)))
+      return true;
+  }
   // An extension is a person's own line at their firm.
   if (kind === 'telephone number' && /^[ \t]*\(?ext/i.test(text.slice(at.to, at.to + 8))) return false;
   const blockRange = blockAround(text, at);
@@ -150,3 +160,10 @@ function lineAround(text: string, at: Range): string {
   const end = text.indexOf('\n', at.to);
   return `${text.slice(from, at.from)} … ${text.slice(at.to, end === -1 ? text.length : end)}`;
 }
+
+const OWN_HOME_BEFORE =
+  /(?:(?<![\p{L}])(?:I|[Ww]e)[ \t]+(?:(?:have[ \t]+)?lived?|am[ \t]+living|are[ \t]+living)[ \t]+(?:at|in|on)(?:[ \t]+the[ \t]+[\p{L} ]{1,30}\()?|(?:[Mm]y|[Oo]ur)[ \t]+(?:postal[ \t]+)?(?:address|home|house)[ \t]+is|lives?[ \t]+at|owners?[ \t]+of|who[ \t]+owns?|letters[ \t]+to)[ \t]*$/u;
+const PREMISES_BEFORE =
+  /(?:[Rr]egistered[ \t]+[Oo]ffice|[Oo]ffice[ \t]+is[ \t]+at(?:[ \t]+Suite[ \t]+\d+,)?|Centre|Center|Hall|Room|Exchange|Library|Pavilion|Offices)[ \t]*[:,]?[ \t]*$/u;
+const PREMISES_NAME =
+  /(?<![\p{L}])(?:Village[ \t]+Hall|Civic[ \t]+Centre|Community[ \t]+Centre|Reading[ \t]+Room|Business[ \t]+Park|Industrial[ \t]+Estate|Offices)(?![\p{L}])/u;

@@ -2,6 +2,7 @@ import { isOrganisationContact, isRoleMailbox } from './personalData.context';
 import {
   CAPITALS_RUN,
   findAddresses,
+  findHomesNamed,
   findUkPostcodes,
   HOUSE_LINE,
   HOUSE_WORDS,
@@ -72,6 +73,7 @@ export function detectPersonalData(text: string, known?: DetectorKnown): Persona
     ...findRepeats(text, names, (w) => isNameWord(w, 1, {})).map((r) => ({ ...r, kind: 'name' as const })),
   );
   found = found.filter(personal).filter((f) => f.kind !== 'name' || !namesPlaceOrFirm(text, f));
+  found.push(...findHomesNamed(text, found.filter((f) => f.kind === 'name')));
   return keepLongest(found)
     .filter((f) => f.kind === 'name' || !isOrganisationContact(text, f, f.kind))
     .filter((f) => !known?.allow?.length || !allowListed(text, f, known.allow))
