@@ -445,9 +445,11 @@ function findAddressRepeats(text: string, addresses: Found[]): Found[] {
 // Cottage", "Mr Prothero of Glebe End", "lives at Cherry Garth", "owners of Orchard View, Back Lane".
 const HOME_CUE =
   /(?<![\p{L}])(?:(?:lives?|living|lived)[ \t]+at|(?:[Mm]y|[Oo]ur)[ \t]+(?:house|home|cottage|bungalow|farmhouse)(?:[ \t]+is)?,?|the[ \t]+(?:lady|man|couple|family|people)[ \t]+(?:from|at)|owners?[ \t]+of|who[ \t]+owns?)[ \t]+(?=\p{Lu})/gu;
-const AFTER_NAME = /^(?:[ \t]+(?:at|of|from)|,[ \t]+(?:of|at))[ \t]+(?=\p{Lu})/u;
+// "Mrs Okonjo at …", "Mr Prothero of …"; in a list "Harry Fenwick – Pippins, Teston Road",
+// "| Gary Burrell | Saltmarsh, Ferry Lane |", "Graeme Wilson, 7 Hillcrest, Borough Green".
+const AFTER_NAME = /^(?:[ \t]+(?:at|of|from)[ \t]+|[ \t]*[,–|][ \t]*|[ \t]+-[ \t]+)(?=\p{Lu}|\d)/u;
 const HOME_NAME = new RegExp(
-  `(?:The${GAP})?\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+){0,3}(?:,${GAP}${STREET_NAME}(?:,${GAP}\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+)?)?)?(?:${GAP}[A-Z]{1,2}\\d[A-Z\\d]?${GAP}\\d[A-Z]{2})?(?![\\p{L}\\p{N}])`,
+  `(?:\\d{1,3}[A-Za-z]?${GAP})?(?:The${GAP})?\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+){0,3}(?:,${GAP}${STREET_NAME}(?:,${GAP}\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+)?)?)?(?:${GAP}[A-Z]{1,2}\\d[A-Z\\d]?${GAP}\\d[A-Z]{2})?(?![\\p{L}\\p{N}])`,
   'uy',
 );
 const HOME_WORD = new RegExp(
@@ -458,12 +460,19 @@ const HOME_WORD = new RegExp(
 const NOT_A_HOME =
   /(?<![\p{L}])(?:Ltd|Limited|LLP|PLC|Motors|Planning|Council|Trust|Society|Association|Group|Estate|Industrial|Business|Centre|Hall|Church|School|Surgery|Agency|Authority|Consultants|Architects|Partners|Homes|Developments|Properties|Club|Site|Land|Council)(?![\p{L}])/u;
 
-function homeAt(text: string, at: number, { cue }: { cue: boolean }): Found | null {
+function homeAt(
+  text: string,
+  at: number,
+  { cue, separator = false }: { cue: boolean; separator?: boolean },
+): Found | null {
   HOME_NAME.lastIndex = at;
   const m = HOME_NAME.exec(text);
   if (!m) return null;
   const home = m[0];
   if (NOT_A_HOME.test(home) || STREET_LINE.test(home)) return null;
+  // After a list's separator the home must have its street or town after a comma: "Chair, Newtown
+  // Society" has neither, "Pippins, Teston Road" has.
+  if (separator && !/,/.test(home)) return null;
   // After a person's name a house word, a street or a postcode must say it is a home ("Mr Hill of
   // Kent" is no address); after "lives at" any name is one.
   if (!cue && !HOME_WORD.test(home)) return null;
@@ -478,7 +487,8 @@ export function findHomesNamed(text: string, names: readonly { from: number; to:
   }
   for (const name of names) {
     const cue = AFTER_NAME.exec(text.slice(name.to, name.to + 12));
-    const home = cue && homeAt(text, name.to + cue[0].length, { cue: false });
+    const home =
+      cue && homeAt(text, name.to + cue[0].length, { cue: false, separator: !/^[ \t]+(?:at|of|from)/u.test(cue[0]) });
     if (home) found.push(home);
   }
   return found;
