@@ -74,8 +74,7 @@ type Part = { from: number; to: number; text: string };
 
 // Homes that are not a house on a street: "Flat 3", "Basement flat", "Plot 6", "Caravan 2",
 // "Mooring 12", "Houseboat 'Kingfisher'", "PO Box 7712".
-const DWELLING =
-  `(?:(?:Basement|Ground[ \\t]+floor|First[ \\t]+floor|Second[ \\t]+floor|Top[ \\t]+floor|Attic)[ \\t]+flat|(?:Flat|Apartment|Apt|Unit|Plot|Caravan|Mooring|Pitch|Room|Berth|Maisonette)\\.?[ \\t]+\\d{1,4}[A-Za-z]?|(?:Houseboat|Narrowboat|NB|Boat)[ \\t]+['‘"“][^'’"”\\n]{1,30}['’"”]|P\\.?[ \\t]?O\\.?[ \\t]+Box[ \\t]+\\d{1,6})`;
+const DWELLING = `(?:(?:Basement|Ground[ \\t]+floor|First[ \\t]+floor|Second[ \\t]+floor|Top[ \\t]+floor|Attic)[ \\t]+flat|(?:Flat|Apartment|Apt|Unit|Plot|Caravan|Mooring|Pitch|Room|Berth|Maisonette)\\.?[ \\t]+\\d{1,4}[A-Za-z]?|(?:Houseboat|Narrowboat|NB|Boat)[ \\t]+['‘"“][^'’"”\\n]{1,30}['’"”]|P\\.?[ \\t]?O\\.?[ \\t]+Box[ \\t]+\\d{1,6})`;
 const DWELLING_PART = new RegExp(`^${DWELLING}$`, 'u');
 // "Plot 6, Coldharbour Traveller Site, London Road, Aylesford", "Basement flat, 9 Regency Terrace":
 // the dwelling, the site or building it is in, and the street or farm.
@@ -108,7 +107,8 @@ function addressStartBefore(text: string, postcodeFrom: number): number | null {
     const trimmed = part.text.trim();
     if (index === 0 && trimmed === '') continue; // "ME1 2AB" starts its own line or part
     // "Wrotham,\nSevenoaks.": the gap between a line's closing comma and its line break.
-    if (trimmed === '' && text[part.from - 1] === ',' && /^\r?\n/.test(text.slice(part.to, part.to + 2))) continue;
+    if (trimmed === '' && text[part.from - 1] === ',' && /^\r?\n/.test(text.slice(part.to, part.to + 2)))
+      continue;
     if (DWELLING_PART.test(trimmed)) return part.from + part.text.indexOf(trimmed);
     const street = [...matches(STREET_ADDRESS, part.text)].at(-1);
     if (street) {
@@ -488,7 +488,11 @@ export function findHomesNamed(text: string, names: readonly { from: number; to:
   for (const name of names) {
     const cue = AFTER_NAME.exec(text.slice(name.to, name.to + 12));
     const home =
-      cue && homeAt(text, name.to + cue[0].length, { cue: false, separator: !/^[ \t]+(?:at|of|from)/u.test(cue[0]) });
+      cue &&
+      homeAt(text, name.to + cue[0].length, {
+        cue: false,
+        separator: !/^[ \t]+(?:at|of|from)/u.test(cue[0]),
+      });
     if (home) found.push(home);
   }
   return found;

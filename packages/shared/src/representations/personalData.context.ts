@@ -21,7 +21,7 @@ const FIRST_PERSON = /(?<![\p{L}])(?:I'm|I’m|I[ \t]+am|my|My|me|mine|us|our|Ou
 // officers (secretary, chair, members, friends of…, a campaign): their mailbox reaches one
 // resident, and a public output must withhold it (consultation-analysis.test.ts).
 const ROLE_MAILBOX =
-  /plan|info|clerk|consult|polic|officer|team|contrib|enquir|admin|office|contact|estates|ldf|prow|devcon|mmo|hello|mail|reception|support|general|press|media|council|parish|trust|bookings|sales|lettings|news|events/i;
+  /plan|info|clerk|consult|polic|officer|team|contrib|enquir|admin|office|contact|estates|ldf|prow|devcon|mmo|hello|mail|reception|support|general|press|media|council|parish|trust|bookings|sales|lettings|news|events|no-?reply|do-?not-?reply|friends|strategy|services/i;
 // A direct line or mobile in an organisation's block is the person's own.
 const DIRECT_LINE =
   /(?:DD|Direct(?:[ \t]+(?:dial|line))?|Mob(?:ile)?|M|Personal|Mobile[ \t]+phone)[ \t]*[:.]?[ \t]*$/i;
@@ -99,11 +99,28 @@ export function isOrganisationContact(
     // "Registered office: …", "the Civic Centre, Mill Lane", "c/o Oakhurst Village Hall, …", a site's line.
     const firstPart = found.split(/,|\r?\n/)[0]!;
     if (PREMISES_BEFORE.test(before) || PREMISES_NAME.test(firstPart)) return true;
-    if (/^[ \t]*(?:Site(?:[ \t]+address)?|Location|Land[ \t]+(?:at|off|to|adjacent))\b/iu.test(lineStartBefore(text, at.from)))
+    if (
+      /^[ \t]*(?:Site(?:[ \t]+address)?|Location|Land[ \t]+(?:at|off|to|adjacent))\b/iu.test(
+        lineStartBefore(text, at.from),
+      )
+    )
       return true;
   }
   // An extension is a person's own line at their firm.
   if (kind === 'telephone number' && /^[ \t]*\(?ext/i.test(text.slice(at.to, at.to + 8))) return false;
+  if (kind === 'telephone number') {
+    // "020 7946 0552 (direct)" is the person's own; "(main)", "Switchboard:", "our office number is"
+    // the firm's or the body's.
+    const after = text.slice(at.to, at.to + 16);
+    if (/^[ \t]*\((?:direct|mobile|mob|personal|home|evenings?|my[ \t]+mobile)\)/iu.test(after)) return false;
+    if (/^[ \t]*\((?:main|reception|office|switchboard|general|enquiries)\)/iu.test(after)) return true;
+    if (
+      /(?:Switchboard|Reception|Main[ \t]+line|office[ \t]+(?:number|line)[ \t]+is)[ \t]*[:.]?[ \t]*$/iu.test(
+        text.slice(Math.max(0, at.from - 30), at.from),
+      )
+    )
+      return true;
+  }
   const blockRange = blockAround(text, at);
   const block = text.slice(blockRange.from, blockRange.to);
   const sentence = sentenceAround(text, at);

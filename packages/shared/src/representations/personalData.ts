@@ -73,7 +73,12 @@ export function detectPersonalData(text: string, known?: DetectorKnown): Persona
     ...findRepeats(text, names, (w) => isNameWord(w, 1, {})).map((r) => ({ ...r, kind: 'name' as const })),
   );
   found = found.filter(personal).filter((f) => f.kind !== 'name' || !namesPlaceOrFirm(text, f));
-  found.push(...findHomesNamed(text, found.filter((f) => f.kind === 'name')));
+  found.push(
+    ...findHomesNamed(
+      text,
+      found.filter((f) => f.kind === 'name'),
+    ),
+  );
   return keepLongest(found)
     .filter((f) => f.kind === 'name' || !isOrganisationContact(text, f, f.kind))
     .filter((f) => !known?.allow?.length || !allowListed(text, f, known.allow))
@@ -117,8 +122,9 @@ function keepLongest(found: Found[]): Found[] {
 // ---------------------------------------------------------------------------------------------
 // Email addresses
 
+// After a run of underscores too: a form's blank filled in ("Email ___jo@example.com___").
 const EMAIL =
-  /(?<![\p{L}\p{N}._%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+'-]*[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}(?![\p{L}\p{N}-])/u;
+  /(?:(?<![\p{L}\p{N}._%+-])|(?<=__))[A-Za-z0-9](?:[A-Za-z0-9._%+'-]*[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\.)+[A-Za-z]{2,}(?![\p{L}\p{N}-])/u;
 
 function findEmailAddresses(text: string): Found[] {
   const found: Found[] = [...matches(EMAIL, text)].map((m) => ({
