@@ -113,7 +113,7 @@ export function isOrganisationContact(
     // the firm's or the body's.
     const after = text.slice(at.to, at.to + 16);
     if (/^[ \t]*\((?:direct|mobile|mob|personal|home|evenings?|my[ \t]+mobile)\)/iu.test(after)) return false;
-    if (/^[ \t]*\((?:main|reception|office|switchboard|general|enquiries)\)/iu.test(after)) return true;
+    if (/^[ \t]*\((?:main|reception|switchboard|general|enquiries)\)/iu.test(after)) return true;
     if (
       /(?:Switchboard|Reception|Main[ \t]+line|office[ \t]+(?:number|line)[ \t]+is)[ \t]*[:.]?[ \t]*$/iu.test(
         text.slice(Math.max(0, at.from - 30), at.from),
