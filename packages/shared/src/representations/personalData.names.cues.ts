@@ -66,7 +66,8 @@ export const FIRM_WORDS = [
   'Centre', 'Center', 'Cycle', 'Retirement', 'Hotel', 'Inn', 'Arms', 'Surgery', 'School', 'Academy',
   'College', 'Church', 'Chapel', 'Hall', 'Almshouses', 'Field', 'Fields', 'Memorial', 'Recreation',
   'Playing', 'Foundation', 'Charity', 'Club', 'Services', 'Farms', 'Nurseries', 'Nursery', 'Garden',
-  'Convent', 'Wood', 'Woods', 'Meadow', 'Meadows', 'Common', 'Park', 'Estate',
+  'Convent', 'Wood', 'Woods', 'Meadow', 'Meadows', 'Common', 'Park', 'Estate', 'Council', 'District',
+  'Borough', 'County', 'Parish', 'Town', 'City', 'Village', 'Agency', 'Authority',
 ];
 export const FIRM_AFTER = new RegExp(
   `^(?:['’]s)?[ \\t\\u00a0]+(?:(?:&|and)[ \\t]+(?:Sons|Partners|Co)(?![\\p{L}])|(?:${[...FIRM_WORDS, ...STREET_TYPES].join('|')})(?![\\p{L}]))`,
@@ -107,9 +108,9 @@ export const LOWER_TITLE =
 // "the Hendersons (no. 4)", "From the Greens,", "The Kaurs next door": a family by its surname.
 export const FAMILY =
   /(?<![\p{L}])[Tt]he[ \t]+(\p{Lu}(?:['’]\p{Lu})?\p{Ll}+(?:-\p{Lu}\p{Ll}+)*s)(?![\p{L}])/gu;
-export const FAMILY_BEFORE = /(?:neighbours?|called|[Ff]rom|[Ll]ike|[Bb]oth|and|with|notably)[ \t,]+$/u;
+export const FAMILY_BEFORE = /(?:neighbours?|called|[Ff]rom|notably)[ \t,]+$/u;
 export const FAMILY_AFTER =
-  /^(?:[ \t]*\((?:no|number|at)\b|[ \t]+(?:next[ \t]+door|opposite|at[ \t]+(?:no|number)\b|across[ \t]+the|over[ \t]+the|down[ \t]+the|up[ \t]+the|who[ \t]|have[ \t]+(?:two|three|a|lived|been)|had[ \t]|live[ \t]|lived[ \t]|moved[ \t]))/u;
+  /^(?:[ \t]*\((?:no|number|at)\b|[ \t]+(?:next[ \t]+door|opposite|at[ \t]+(?:no|number)\b|across[ \t]+the|over[ \t]+the|down[ \t]+the|up[ \t]+the|who[ \t]|have[ \t]+(?:two|three|four|a|lived[ \t]+(?:here|there|next))|had[ \t]|live[ \t]|lived[ \t]|moved[ \t]))/u;
 // "Shirin Farahani <shirin.farahani@example.net>": an email's display name.
 export const DISPLAY_NAME =
   /(?:^|[:,][ \t]*|["'])(\p{Lu}[\p{L}'’.-]+(?:[ \t]+\p{Lu}[\p{L}'’.-]+){1,3})["']?[ \t]*<([^>@\s]+@[^>\s]+)>/gmu;
@@ -202,7 +203,8 @@ export const PARTICLES = new Set([
   'al',
 ]);
 export const capitalisedStart = (value: string) => /^\p{Lu}/u.test(value);
-export const NOT_SIGNATURES = new Set([
+export const PLACE_PREFIX = /^(?:North|South|East|West|Upper|Lower|Great|Little|Old|New|Kings|Nether|High|Long)$/u;
+const NOT_SIGNATURES = new Set([
   'anon',
   'anonymous',
   'resident',
@@ -240,6 +242,8 @@ export function signatureAt(text: string, from: number, to: number, { cue }: { c
   if (titled.some((w, i) => !isNameWord(w, i, {}) || COMMON_WORDS.has(w.toLowerCase()))) return null;
   // Small letters with no sign-off: only a known forename ("tony griffiths", not "see above").
   if (lower && !cue && !titled.some((w) => isForename(w))) return null;
+  // A town at the letter's foot ("West Malling", "Little Dunstall") is no signature.
+  if (!cue && words.length > 1 && PLACE_PREFIX.test(titled[0]!)) return null;
   return { kind: 'name', from: at, to: at + value.length };
 }
 

@@ -20,6 +20,7 @@ import {
   isNameWord,
   LOWER_TITLE,
   namesPlaceOrFirm,
+  PLACE_PREFIX,
   ROLE_BEFORE,
   TITLE,
 } from './personalData.names.cues';
@@ -309,6 +310,8 @@ function listedName(text: string, at: number, { bareNumber = false } = {}): Name
   if (bareNumber ? !/^(?:[ \t]{2,}|\t|[ \t]*\|)/.test(rest) : !/^[ \t]*(?:$|\r|,|\(|\||[-–][ \t])/.test(rest))
     return null;
   if (run.words.length < 2 && title === null && !isForename(run.words[0]!)) return null;
+  // "West Malling", "Little Dunstall": a place on a line of its own.
+  if (title === null && PLACE_PREFIX.test(run.words[0]!)) return null;
   return { ...run, from: at };
 }
 
