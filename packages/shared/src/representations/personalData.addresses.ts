@@ -75,7 +75,8 @@ type Part = { from: number; to: number; text: string };
 // Homes that are not a house on a street: "Flat 3", "Basement flat", "Plot 6", "Caravan 2",
 // "Mooring 12", "Houseboat 'Kingfisher'", "PO Box 7712".
 const DWELLING = `(?:(?:Basement|Ground[ \\t]+floor|First[ \\t]+floor|Second[ \\t]+floor|Top[ \\t]+floor|Attic)[ \\t]+flat|(?:Flat|Apartment|Apt|Unit|Plot|Caravan|Mooring|Pitch|Room|Berth|Maisonette)\\.?[ \\t]+\\d{1,4}[A-Za-z]?|(?:Houseboat|Narrowboat|NB|Boat)[ \\t]+['‘"“][^'’"”\\n]{1,30}['’"”]|P\\.?[ \\t]?O\\.?[ \\t]+Box[ \\t]+\\d{1,6})`;
-const DWELLING_PART = new RegExp(`^${DWELLING}$`, 'u');
+// At a part's end: "my postal address is PO Box 7712".
+const DWELLING_PART = new RegExp(`(?<![\\p{L}\\p{N}])${DWELLING}$`, 'u');
 // "Plot 6, Coldharbour Traveller Site, London Road, Aylesford", "Basement flat, 9 Regency Terrace":
 // the dwelling, the site or building it is in, and the street or farm.
 const DWELLING_ADDRESS = new RegExp(
@@ -101,7 +102,8 @@ function partsBefore(text: string, at: number, limit: number): Part[] {
 }
 
 function addressStartBefore(text: string, postcodeFrom: number): number | null {
-  const parts = partsBefore(text, postcodeFrom, 5);
+  // Eight: the empty gaps of "Wrotham,\nSevenoaks.\n" count as parts.
+  const parts = partsBefore(text, postcodeFrom, 8);
   let start: number | null = null;
   for (const [index, part] of parts.entries()) {
     const trimmed = part.text.trim();
@@ -109,7 +111,8 @@ function addressStartBefore(text: string, postcodeFrom: number): number | null {
     // "Wrotham,\nSevenoaks.": the gap between a line's closing comma and its line break.
     if (trimmed === '' && text[part.from - 1] === ',' && /^\r?\n/.test(text.slice(part.to, part.to + 2)))
       continue;
-    if (DWELLING_PART.test(trimmed)) return part.from + part.text.indexOf(trimmed);
+    const dwelling = DWELLING_PART.exec(part.text.trimEnd());
+    if (dwelling) return part.from + dwelling.index;
     const street = [...matches(STREET_ADDRESS, part.text)].at(-1);
     if (street) {
       const rest = part.text.slice(street.index + street[0].length).trim();
@@ -177,7 +180,7 @@ const QUOTED_HOUSE_ADDRESS = new RegExp(
 );
 
 const TOWN_AFTER =
-  /(?:,[ \t]*\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:upon|on|under|next|the|\p{Lu}[\p{Ll}'’-]+)){0,3}){1,2}(?=[ \t]*(?:[,.;)\r\n]|$))/uy;
+  /(?:,[ \t]*\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:upon|on|under|next|the|\p{Lu}[\p{Ll}'’-]+)){0,3}){1,2}(?=[ \t]*(?:[,.;()\r\n]|$))/uy;
 
 // Two or more words in capitals: where a name in capitals may be.
 export const CAPITALS_RUN =

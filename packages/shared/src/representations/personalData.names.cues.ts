@@ -69,8 +69,9 @@ export const FIRM_WORDS = [
   'Convent', 'Wood', 'Woods', 'Meadow', 'Meadows', 'Common', 'Park', 'Estate', 'Council', 'District',
   'Borough', 'County', 'Parish', 'Town', 'City', 'Village', 'Agency', 'Authority',
 ];
-export const FIRM_AFTER = new RegExp(
-  `^(?:['’]s)?[ \\t\\u00a0]+(?:(?:&|and)[ \\t]+(?:Sons|Partners|Co)(?![\\p{L}])|(?:${[...FIRM_WORDS, ...STREET_TYPES].join('|')})(?![\\p{L}]))`,
+export // One more capitalised word may come between: "Marchetti Rural Planning", "Quinlan Moss Planning".
+const FIRM_AFTER = new RegExp(
+  `^(?:['’]s)?(?:[ \\t\\u00a0]+\\p{Lu}[\\p{Ll}'’-]+)?[ \\t\\u00a0]+(?:(?:&|and)[ \\t]+(?:Sons|Partners|Co)(?![\\p{L}])|(?:${[...FIRM_WORDS, ...STREET_TYPES].join('|')})(?![\\p{L}]))`,
   'u',
 );
 // Street types that are seldom surnames: "Jane Green" is a person, "Charlotte Street" a street.
@@ -165,11 +166,12 @@ export function findNamesOfEmails(text: string): Found[] {
   for (const local of locals) {
     const parts = local.split(/[._-]/).filter((part) => part.length > 1);
     if (parts.length < 2 || parts.length > 3) continue;
-    // Each part a word, an apostrophe allowed inside ("o’reilly" for oreilly), a nickname in quotes
-    // allowed between ("stephen “steve” o’reilly").
+    // Each part a word, an apostrophe allowed inside ("o’reilly" for oreilly); the first part may be
+    // a nickname in quotes after the forename ("stephen “steve” o’reilly").
     const word = (part: string) => part.split('').map(escapeRegExp).join("['’]?");
+    const [first, ...others] = parts.map(word);
     const pattern = new RegExp(
-      `(?<![\\p{L}])${parts.map(word).join(`(?:[ \\t]+["“'‘]\\p{L}+["”'’])?[ \\t]+`)}(?![\\p{L}@.])`,
+      `(?<![\\p{L}])(?:\\p{L}+[ \\t]+["“'‘]${first}["”'’]|${first}(?:[ \\t]+["“'‘]\\p{L}+["”'’])?)[ \\t]+${others.join('[ \\t]+')}(?![\\p{L}@.])`,
       'giu',
     );
     for (const m of text.matchAll(pattern))
@@ -203,7 +205,8 @@ export const PARTICLES = new Set([
   'al',
 ]);
 export const capitalisedStart = (value: string) => /^\p{Lu}/u.test(value);
-export const PLACE_PREFIX = /^(?:North|South|East|West|Upper|Lower|Great|Little|Old|New|Kings|Nether|High|Long)$/u;
+export const PLACE_PREFIX =
+  /^(?:North|South|East|West|Upper|Lower|Great|Little|Old|New|Kings|Nether|High|Long)$/u;
 const NOT_SIGNATURES = new Set([
   'anon',
   'anonymous',

@@ -35,7 +35,7 @@ export const NOT_NAME_WORDS = [
   'Is', 'By', 'Or', 'An', 'And', 'For', 'From', 'With', 'Re', 'Ref', 'Site', 'Sites', 'Appendix',
   'Figure', 'Table', 'Section', 'Paragraph', 'Page', 'Hi', 'Hello', 'PS', 'NB', 'Mon', 'Tue', 'Wed',
   'Thu', 'Fri', 'Sat', 'Sun', 'Office', 'Admin', 'Enquiries', 'Reception', 'First', 'Last', 'Surname',
-  'Forename', 'Forenames', 'Signature', 'Signed', 'Heritage', 'Consultant',
+  'Forename', 'Forenames', 'Signature', 'Signed', 'Heritage', 'Consultant', 'Dip', 'Hons',
 ];
 
 type Range = { from: number; to: number };

@@ -1,11 +1,5 @@
 import { isOrganisationContact, isRoleMailbox } from './personalData.context';
-import {
-  CAPITALS_RUN,
-  findAddresses,
-  findHomesNamed,
-  findUkPostcodes,
-  HOUSE_LINE,
-} from './personalData.addresses';
+import { findAddresses, findHomesNamed, findUkPostcodes, HOUSE_LINE } from './personalData.addresses';
 import { findObfuscatedEmails } from './personalData.emails';
 import {
   COMMON_WORDS,
@@ -155,6 +149,11 @@ const INITIAL = /\p{Lu}(?:\.|(?![\p{L}\p{N}]))/uy;
 // Not a wide gap: "Title     Mrs     Mr" is a form's columns.
 const NAME_GAP = /[ \t\u00a0]{1,2}(?![ \t])|(?<=\.)(?=\p{Lu})/uy;
 
+const PARTICLE =
+  /(?:(?:ap|ab|van|von|de|da|di|del|der|den|le|la|bin|al|el)[ \t\u00a0]+){1,2}(?=\p{Lu}\p{Ll})/uy;
+// Words in capitals where a name may be, a couple's "&" between them ("DEEPAK & SEEMA JOSHI").
+const NAME_CAPITALS =
+  /(?<![\p{L}\p{N}])\p{Lu}[\p{Lu}'’.-]+(?:[ \t]+(?:&[ \t]+)?\p{Lu}[\p{Lu}'’.-]*)+(?![\p{L}\p{N}])/u;
 type NameRun = { from: number; to: number; words: string[] };
 type Range = { from: number; to: number };
 type NameOptions = { maxWords: number; afterTitle?: boolean; allowAnd?: boolean };
@@ -188,6 +187,8 @@ function readName(
     const gap = stickyMatch(NAME_GAP, text, at);
     if (gap === null) break;
     at += gap.length;
+    // "Huw ap Rhys", "Anneliese van den Berg": particles in small letters inside the name.
+    if (end !== null) at += stickyMatch(PARTICLE, text, at)?.length ?? 0;
     const and = allowAnd && end !== null ? stickyMatch(/(?:and|&)[ \t\u00a0]+(?=\p{Lu})/uy, text, at) : null;
     if (and !== null) at += and.length;
   }
@@ -241,8 +242,15 @@ function nameLine(text: string, from: number, { lowerCase }: { lowerCase: boolea
     afterTitle: title !== null,
     allowAnd: true,
   });
-  if (run !== null && SIGNATURE_END.test(text.slice(run.to, from + line.text.length)))
-    return { ...run, from: start };
+  if (run !== null && SIGNATURE_END.test(text.slice(run.to, from + line.text.length))) {
+    // "Orla Brennan Dip TP": a post-nominal read as a word of the name goes back to the letters.
+    let { to, words } = run;
+    while (words.length > 2 && ONLY_POST_NOMINALS.test(` ${words.at(-1)!}`)) {
+      words = words.slice(0, -1);
+      to = text.lastIndexOf(words.at(-1)!, to) + words.at(-1)!.length;
+    }
+    return { ...run, from: start, to, words };
+  }
   const plain = PLAIN_SIGNATURE.exec(line.text.slice(lead));
   if (plain === null) return null;
   const words = plain[1]!.split(/[ \t]+/);
@@ -430,8 +438,8 @@ function findNames(text: string, knownNames: string[]): Found[] {
     found.push({ kind: 'name', ...r });
   // Names in capitals ("SEEMA JOSHI", "MR D. OKORO"): looked for on a title-cased copy, kept when
   // the original is all capitals.
-  if (/\p{Lu}{2,}[ \t]+\p{Lu}{2,}/u.test(text)) {
-    const titled = titleCaseWhere(text, CAPITALS_RUN, { lines: false });
+  if (/\p{Lu}[\p{Lu}.]*[ \t]+\p{Lu}{2,}/u.test(text)) {
+    const titled = titleCaseWhere(text, NAME_CAPITALS, { lines: false });
     const inCapitals: Range[] = [
       ...findForenameNames(titled, nameWord),
       ...findInitialledNames(titled, nameWord),
@@ -445,11 +453,17 @@ function findNames(text: string, knownNames: string[]): Found[] {
       const run = nameLine(titled, m.index + m[0].length, { lowerCase: false });
       if (run) inCapitals.push(run);
     }
-    for (const r of inCapitals) {
+    for (const find of inCapitals) {
+      // The copy blanks what is not in capitals: a find that runs across such a blank ("SEEMA JOSHI
+      // – 40 CHAPMAN") ends before it.
+      const blank = /[^\p{L} .'’-]|[ ]{2}/u.exec(text.slice(find.from, find.to));
+      const r = blank
+        ? { from: find.from, to: find.from + text.slice(find.from, find.from + blank.index).trimEnd().length }
+        : find;
       const original = text.slice(r.from, r.to);
       // One forename is enough before "&" ("DEEPAK & SEEMA JOSHI").
       const couple = /^[ \t]+(?:&|AND)[ \t]/u.test(text.slice(r.to, r.to + 6));
-      if (ONLY_POST_NOMINALS.test(original)) continue;
+      if (original === '' || ONLY_POST_NOMINALS.test(original)) continue;
       if (original === original.toUpperCase() && (couple || /\s/.test(original.trim())))
         found.push({ kind: 'name', ...r });
     }
