@@ -53,7 +53,7 @@ export const HOUSE_WORDS = [
 // prettier-ignore
 const MORE_HOUSE_WORDS = [
   'Forge', 'Granary', 'Stables', 'Maltings', 'Dairy', 'Croft', 'Grange', 'Villa', 'Smithy', 'Gatehouse',
-  'Oasthouse', 'Schoolhouse', 'Coachhouse', 'Byre',
+  'Oasthouse', 'Schoolhouse', 'Coachhouse', 'Byre', 'Convent', 'Presbytery', 'Manse',
 ];
 const HOUSE_NAME = `(?:${CAPITALISED}${GAP}){0,3}(?:${[...HOUSE_WORDS, ...MORE_HOUSE_WORDS].join('|')})`;
 const STREET_NAME = `(?:${CAPITALISED}${GAP}){1,3}${STREET_TYPE}`;
@@ -155,8 +155,20 @@ function mergeOverlapping(addresses: Found[]): Found[] {
 
 function findAddressesAsWritten(text: string): Found[] {
   const found: Found[] = [];
-  for (const pattern of [STREET_ADDRESS, NAMED_HOUSE_ADDRESS, QUOTED_HOUSE_ADDRESS, DWELLING_ADDRESS]) {
+  for (const pattern of [
+    STREET_ADDRESS,
+    NAMED_HOUSE_ADDRESS,
+    QUOTED_HOUSE_ADDRESS,
+    DWELLING_ADDRESS,
+    HOUSE_STREET_LINE,
+  ]) {
     for (const m of matches(pattern, text)) {
+      if (pattern === HOUSE_STREET_LINE) {
+        const line = m[0].trim();
+        const from = m.index + m[0].indexOf(line);
+        found.push({ kind: 'address', from, to: from + line.length });
+        continue;
+      }
       const to = m.index + m[0].length;
       // The town after the street: "2 Chapel Row, East Malling", up to a comma, a stop or the line's end.
       const town = stickyMatch(TOWN_AFTER, text, to);
@@ -174,6 +186,12 @@ function findAddressesAsWritten(text: string): Found[] {
 }
 
 // "'Sunnyside', Comp Lane", "\"Rosemead\", Church Road": a house name in quotes and its street.
+// A line that is only a house's name, its street and perhaps its town: "Hawkswood, Stonebridge
+// Lane, Oakhurst".
+const HOUSE_STREET_LINE = new RegExp(
+  `^[ \\t]*\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+)?,${GAP}${STREET_NAME}(?:,${GAP}\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+)?)?[ \\t]*\\r?$`,
+  'mu',
+);
 const QUOTED_HOUSE_ADDRESS = new RegExp(
   `['‘"“]\\p{Lu}[\\p{L} '’-]{2,30}['’"”],?${GAP}(?:\\d{1,3}${GAP})?${STREET_NAME}(?![\\p{L}\\p{N}])`,
   'u',
@@ -428,7 +446,8 @@ function findAddressRepeats(text: string, addresses: Found[]): Found[] {
       .trim();
     const unquoted = first.replace(/^['‘"“](.*)['’"”]$/u, '$1');
     if (unquoted.length < 5) continue;
-    if (HOUSE_LINE.test(unquoted) || QUOTED_NAME.test(first)) firstLines.add(unquoted);
+    const probe = /\p{Ll}/u.test(unquoted) ? unquoted : titleCase(unquoted);
+    if (HOUSE_LINE.test(probe) || QUOTED_NAME.test(first)) firstLines.add(unquoted);
     else if ([...matches(STREET_ADDRESS, unquoted)].some((m) => m.index === 0 && m[0] === unquoted))
       firstLines.add(unquoted);
   }
@@ -436,7 +455,8 @@ function findAddressRepeats(text: string, addresses: Found[]): Found[] {
   for (const line of firstLines) {
     const pattern = new RegExp(
       `(?<![\\p{L}\\p{N}])${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
-      'gu',
+      // "THE OLD FORGE" at the head is "The Old Forge" in the text.
+      line === line.toUpperCase() ? 'giu' : 'gu',
     );
     for (const m of matches(pattern, text))
       found.push({ kind: 'address', from: m.index, to: m.index + m[0].length });
@@ -459,6 +479,7 @@ const HOME_WORD = new RegExp(
   `(?<![\\p{L}])(?:${[...HOUSE_WORDS, ...MORE_HOUSE_WORDS, 'Oast', 'End', 'Garth', 'View', 'Park', 'Place', 'Croft'].join('|')})(?![\\p{L}])|,`,
   'u',
 );
+const HOUSE_WORD_AT_END = new RegExp(`(?:${[...HOUSE_WORDS, ...MORE_HOUSE_WORDS].join('|')})$`, 'u');
 // A firm's or a body's premises: "Kapadia Motors", "Marsh Road Industrial Estate", "the Trust".
 const NOT_A_HOME =
   /(?<![\p{L}])(?:Ltd|Limited|LLP|PLC|Motors|Planning|Council|Trust|Society|Association|Group|Estate|Industrial|Business|Centre|Hall|Church|School|Surgery|Agency|Authority|Consultants|Architects|Partners|Homes|Developments|Properties|Club|Site|Land|Council)(?![\p{L}])/u;
@@ -475,7 +496,7 @@ function homeAt(
   if (NOT_A_HOME.test(home) || STREET_LINE.test(home)) return null;
   // After a list's separator the home must have its street or town after a comma: "Chair, Newtown
   // Society" has neither, "Pippins, Teston Road" has.
-  if (separator && !/,/.test(home)) return null;
+  if (separator && !/,/.test(home) && !HOUSE_WORD_AT_END.test(home)) return null;
   // After a person's name a house word, a street or a postcode must say it is a home ("Mr Hill of
   // Kent" is no address); after "lives at" any name is one.
   if (!cue && !HOME_WORD.test(home)) return null;

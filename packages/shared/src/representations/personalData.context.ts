@@ -142,8 +142,15 @@ export function isOrganisationContact(
   const listed = isListBlock(block);
   if (listed && ORGANISATION.test(linesNear(text, at, blockRange))) {
     // "Lead petitioner: Mrs Kelly Marsh, 14 Constitution Hill": a person's own address on their line.
-    if (kind === 'address')
-      return !/(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]/u.test(lineStartBefore(text, at.from));
+    if (kind === 'address') {
+      // "Secretary: Rosalind Ekpo, 2 Allotment Cottages": a person named just before it on its line.
+      const lead = lineStartBefore(text, at.from);
+      const named = /(?:^[ \t]*|:[ \t]*)(?!The[ \t])\p{Lu}\p{Ll}+[ \t]+\p{Lu}[\p{Ll}'’-]+,[ \t]*$/u.exec(
+        lead,
+      );
+      if (named && !ORGANISATION.test(named[0])) return false;
+      return !/(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]/u.test(lead);
+    }
     if (kind === 'telephone number') {
       const lead = lineStartBefore(text, at.from);
       if (DIRECT_LINE.test(lead) || /^(?:\+44[ \t]*)?0?7/.test(found)) return false;
@@ -194,7 +201,7 @@ function lineAround(text: string, at: Range): string {
 }
 
 const OWN_HOME_BEFORE =
-  /(?:(?<![\p{L}])(?:I|[Ww]e)[ \t]+(?:(?:have[ \t]+)?lived?|am[ \t]+living|are[ \t]+living)[ \t]+(?:at|in|on)(?:[ \t]+the[ \t]+[\p{L} ]{1,30}\()?|(?:[Mm]y|[Oo]ur)[ \t]+(?:postal[ \t]+)?(?:address|home|house)[ \t]+is|lives?[ \t]+at|owners?[ \t]+of|who[ \t]+owns?|letters[ \t]+to)[ \t]*$/u;
+  /(?:(?<![\p{L}])(?:(?:I|[Ww]e)[ \t]+)?(?:(?:have[ \t]+)?lived?|am[ \t]+living|are[ \t]+living)[ \t]+(?:at|in|on)(?:[ \t]+the[ \t]+[\p{L} ]{1,30}\()?|(?:[Mm]y|[Oo]ur)[ \t]+(?:postal[ \t]+)?(?:address|home|house)[ \t]+is|lives?[ \t]+at|owners?[ \t]+of|who[ \t]+owns?|letters[ \t]+to)[ \t]*$/u;
 const PREMISES_BEFORE =
   /(?:[Rr]egistered[ \t]+[Oo]ffice|[Oo]ffice[ \t]+is[ \t]+at(?:[ \t]+Suite[ \t]+\d+,)?|Centre|Center|Hall|Room|Exchange|Library|Pavilion|Offices)[ \t]*[:,]?[ \t]*$/u;
 const PREMISES_NAME =

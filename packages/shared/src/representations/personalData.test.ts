@@ -523,6 +523,45 @@ describe('detectPersonalData: issue 26 address, telephone and email cues', () =>
     ]);
   });
 
+  it.each([
+    [
+      'a house, its street and town on a line',
+      'Hawkswood, Stonebridge Lane, Oakhurst\n\nSirs — I object.',
+      ['Hawkswood, Stonebridge Lane, Oakhurst'],
+    ],
+    [
+      'a house in capitals named again',
+      'MR AND MRS G TREVELYAN\nTHE OLD FORGE\nFORGE HILL\n\nDear Sirs\n\nThe Old Forge is Grade II listed.',
+      ['THE OLD FORGE\nFORGE HILL', 'The Old Forge'],
+    ],
+    ['a house after a list separator', '10) Major (retd) C. D. Armitage – Offham Lodge\n', ['Offham Lodge']],
+    [
+      "an officer's own home in a society's block",
+      'Newtown Society\nSecretary: Rosalind Ekpo, 2 Allotment Cottages, Brayford TN27 9AD',
+      ['2 Allotment Cottages, Brayford TN27 9AD'],
+    ],
+  ])('finds %s', (_, text, expected) => {
+    expect(addresses(text)).toEqual(expected);
+  });
+
+  it("leaves a firm's premises named on its line", () => {
+    expect(
+      addresses('Hollis Grant Architects\nThe Studio, 4 Bank Street, Tonbridge TN9 1BL\nt. 01732 555 771'),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['beside a role mailbox', 'Sevenoaks TN13 1HG. planning.policy@sevenoaks.gov.uk, 01732 227000.'],
+    ['beside a website', 'The Downs team (kentdowns.org.uk, 01303 815170) should be consulted.'],
+    ['a number the writer had to ring', 'The map is unreadable and I had to ring 01732 844522 twice.'],
+  ])("leaves a body's number %s", (_, text) => {
+    expect(phones(text)).toEqual([]);
+  });
+
+  it("takes a councillor's official mailbox as public", () => {
+    expect(emails("Cc: 'Cllr Rob Stainer' <rob.stainer@councillors.newtown.gov.uk>")).toEqual([]);
+  });
+
   it('takes no-reply and strategy mailboxes as roles', () => {
     expect(
       emails('From: no-reply@portal.example.com\nContact: transport.strategy@kent.example.gov.uk'),
