@@ -250,8 +250,17 @@ export function signatureAt(text: string, from: number, to: number, { cue }: { c
   return { kind: 'name', from: at, to: at + value.length };
 }
 
+// "On 3 May 2026, at 09:12, Gurpreet Bains wrote:": a quoted email's writer.
+const WROTE =
+  /^[ \t>]*On[ \t][^\n]{3,60},[ \t]+(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3})[ \t]+wrote:/gmu;
+
 export function findSignOffLines(text: string): Found[] {
   const found: Found[] = [];
+  for (const m of matches(WROTE, text)) {
+    const from = m.index + m[0].lastIndexOf(m[1]!);
+    if (m[1]!.split(/[ \t]+/u).every((w, i) => isNameWord(w, i, {})))
+      found.push({ kind: 'name', from, to: from + m[1]!.length });
+  }
   for (const m of matches(SIGN_OFF_INLINE, text)) {
     const from = m.index + m[0].length;
     const end = text.indexOf('\n', from);
@@ -273,7 +282,10 @@ export function findSignOffLines(text: string): Found[] {
     const above = text.slice(text.lastIndexOf('\n', Math.max(0, from - 2)) + 1, Math.max(0, from - 1)).trim();
     const dash = /^[ \t]*[-–—~]/u.test(line);
     if (above !== '' && !dash && !/[.!?]$/u.test(above) && !SIGN_OFF_ALONE.test(above)) break;
-    const sign = signatureAt(text, from, trimmedEnd, { cue: dash });
+    // The nearest line above with words: a sign-off there is a cue ("kind regards\n\nnaveed").
+    const nearest = text.slice(0, from).trimEnd();
+    const signedOff = SIGN_OFF_ALONE.test(nearest.slice(nearest.lastIndexOf('\n') + 1).trim());
+    const sign = signatureAt(text, from, trimmedEnd, { cue: dash || signedOff });
     if (sign) found.push(sign);
     break;
   }

@@ -416,6 +416,8 @@ describe('detectPersonalData: issue 26 name cues', () => {
     ['a couple in capitals', 'Plot 6 – DEEPAK & SEEMA JOSHI – 40 CHAPMAN WAY', ['DEEPAK', 'SEEMA JOSHI']],
     ["an initial before O'", "B. Sayers\nC. O'Neill 22 Willow Walk", ['B. Sayers', "C. O'Neill"]],
     ["a table's row", '| Gareth Pugh | 6 Beacon Rise, Hartsmere |', ['Gareth Pugh']],
+    ["a quoted email's writer", 'Sent from my iPhone\n\nOn 3 May, Gurpreet Bains wrote:', ['Gurpreet Bains']],
+    ['one word in small letters under a sign-off', 'kind regards\n\nnaveed', ['naveed']],
     [
       'a bare number and a wide gap',
       '4 Ellen & Frank Marsh  "Marshlands", Quarry Road',
@@ -446,6 +448,7 @@ describe('detectPersonalData: issue 26 name cues', () => {
     ["a councillor's form", 'Title: Cllr\nFirst name: Andrew\nLast name: Pocock\nOrganisation: Newtown PC'],
     ['an MP addressed again', 'Dear Ms Marchbanks,\n\nAs Helena Marchbanks MP said, the road floods.'],
     ['post-nominals in capitals', 'Regards\n\nJane Doe BSc (Hons) MA MRTPI\nDirector'],
+    ["a team's quoted email", 'On Wed, 11 Mar 2026 at 19:22, Planning Policy Team wrote:'],
   ])('ignores %s', (_, text) => {
     expect(names(text).filter((n) => !/Jane Doe/.test(n))).toEqual([]);
   });
