@@ -392,6 +392,7 @@ describe('detectPersonalData: issue 26 name cues', () => {
     ['ages in brackets', 'our two girls, Aoife (8) and Niamh (5).', ['Aoife', 'Niamh']],
     ['sons after a comma', 'Both our sons, Callum and Fraser, moved away.', ['Callum', 'Fraser']],
     ['a role holder', 'Our footpath secretary, Huw ap Rhys, walks them monthly.', ['Huw ap Rhys']],
+    ["a group's own officer", 'Please contact our Planning Officer, Esme Kaye.', ['Esme Kaye']],
     ['"mum of"', 'Signed:\nAmara Nwosu (mum of Chidi)', ['Amara Nwosu', 'Chidi']],
     ['a family', 'Our neighbours the Hendersons (no. 4) agree with us.', ['Hendersons']],
     ['"the X family"', 'on behalf of the landowners (the Fanshawe family).', ['Fanshawe']],
@@ -449,6 +450,8 @@ describe('detectPersonalData: issue 26 name cues', () => {
     ['an MP addressed again', 'Dear Ms Marchbanks,\n\nAs Helena Marchbanks MP said, the road floods.'],
     ['post-nominals in capitals', 'Regards\n\nJane Doe BSc (Hons) MA MRTPI\nDirector'],
     ["a team's quoted email", 'On Wed, 11 Mar 2026 at 19:22, Planning Policy Team wrote:'],
+    ["the council's officer at work", 'The planning officer, Jane Holloway, said the site was suitable.'],
+    ["the council's case officer", 'I met the case officer Mr Patel at the drop-in.'],
   ])('ignores %s', (_, text) => {
     expect(names(text).filter((n) => !/Jane Doe/.test(n))).toEqual([]);
   });

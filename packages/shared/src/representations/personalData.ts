@@ -329,6 +329,9 @@ const PUBLIC_FIGURE = new RegExp(
   'gu',
 );
 
+// The council's officer, not a group's own ("our planning officer, …" is a resident volunteer).
+const COUNCIL_OFFICER =
+  /(?<![\p{L}])(?:[Tt]he|[Yy]our|(?:[Tt]he[ \t]+)?[Cc]ouncil['’]s)[ \t]+(?:[\p{L}-]+[ \t]+){0,2}[Oo]fficer[ \t]*,?[ \t]+(?=\p{Lu})/gu;
 const ONLY_POST_NOMINALS = new RegExp(`^(?:[ \\t]*${POST_NOMINAL})+$`, 'u');
 const ROLE_AFTER_NAME = new RegExp(
   `${TITLE}[ \\t]+(?:\\p{Lu}\\.?[ \\t]*){0,3}\\p{Lu}[\\p{L}'’-]+(?:[ \\t]+${POST_NOMINAL})*,?[ \\t]+(?:the[ \\t]+)?(?:Planning[ \\t]+)?Inspector(?![\\p{L}])`,
@@ -344,6 +347,13 @@ function findPublicFigures(text: string): Found[] {
   // "Helena Marchbanks MP": a Member of Parliament named as such.
   for (const m of matches(/(?<![\p{L}])(?:\p{Lu}[\p{L}'’-]+[ \t]+){1,3}MP(?![\p{L}])/u, text))
     found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
+  // "the planning officer, Jane Holloway,", "your case officer Mr Patel": the council's officers at work.
+  for (const m of matches(COUNCIL_OFFICER, text)) {
+    const at = m.index + m[0].length;
+    const title = stickyMatch(TITLE_THEN_GAP, text, at);
+    const run = readName(text, at + (title?.length ?? 0), { maxWords: 3, afterTitle: title !== null });
+    if (run) found.push({ kind: 'name', from: m.index, to: run.to });
+  }
   // "To: Ms C. Jennings BA (Hons) MA MRTPI, the Inspector": named with the public role after.
   for (const m of matches(ROLE_AFTER_NAME, text))
     found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
