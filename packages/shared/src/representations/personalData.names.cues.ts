@@ -264,7 +264,13 @@ export function findSignOffLines(text: string): Found[] {
   for (const m of matches(SIGN_OFF_INLINE, text)) {
     const from = m.index + m[0].length;
     const end = text.indexOf('\n', from);
-    const sign = signatureAt(text, from, end === -1 ? text.length : end, { cue: true });
+    // The line may go on with where they live: "sent by lee n michelle @ 41 bramley rd".
+    const lineEnd = end === -1 ? text.length : end;
+    const rest = /[ \t]+(?:@|at|of|from)[ \t]|[,(]|\d/u.exec(text.slice(from, lineEnd));
+    // Small letters after the sign-off are a name at the letter's foot, or a known forename
+    // ("thanks jen"), not "cheers mate" in the middle of a letter.
+    const atFoot = !/[\p{L}]/u.test(text.slice(lineEnd).replace(/.*(?:@|\d{3}).*/gu, ''));
+    const sign = signatureAt(text, from, rest ? from + rest.index : lineEnd, { cue: atFoot });
     if (sign) found.push(sign);
   }
   // The last line, under any contact lines (a telephone number, an email address).

@@ -419,6 +419,8 @@ describe('detectPersonalData: issue 26 name cues', () => {
     ["a table's row", '| Gareth Pugh | 6 Beacon Rise, Hartsmere |', ['Gareth Pugh']],
     ["a quoted email's writer", 'Sent from my iPhone\n\nOn 3 May, Gurpreet Bains wrote:', ['Gurpreet Bains']],
     ['one word in small letters under a sign-off', 'kind regards\n\nnaveed', ['naveed']],
+    ['"sent by" and where they live', 'sent by lee n michelle @ 41 bramley rd snodland', ['lee n michelle']],
+    ["a family's display name", 'From: The Hollands <hollandfamily@example.net>', ['Hollands']],
     [
       'a bare number and a wide gap',
       '4 Ellen & Frank Marsh  "Marshlands", Quarry Road',
@@ -450,6 +452,10 @@ describe('detectPersonalData: issue 26 name cues', () => {
     ['an MP addressed again', 'Dear Ms Marchbanks,\n\nAs Helena Marchbanks MP said, the road floods.'],
     ['post-nominals in capitals', 'Regards\n\nJane Doe BSc (Hons) MA MRTPI\nDirector'],
     ["a team's quoted email", 'On Wed, 11 Mar 2026 at 19:22, Planning Policy Team wrote:'],
+    [
+      'a word in small letters after "cheers" mid-letter',
+      'Cheers mate, the plan is good.\nI object to the road.',
+    ],
     ["the council's officer at work", 'The planning officer, Jane Holloway, said the site was suitable.'],
     ["the council's case officer", 'I met the case officer Mr Patel at the drop-in.'],
   ])('ignores %s', (_, text) => {

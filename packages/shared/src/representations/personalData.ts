@@ -435,6 +435,12 @@ function findNames(text: string, knownNames: string[]): Found[] {
   for (const m of matches(DISPLAY_NAME, text)) {
     if (isRoleMailbox(m[2]!)) continue;
     const at = m.index + m[0].indexOf(m[1]!);
+    // "From: The Hollands <…>": a family.
+    const family = /^The[ \t]+(\p{Lu}\p{Ll}+s)$/u.exec(m[1]!);
+    if (family) {
+      found.push({ kind: 'name', from: at + m[1]!.length - family[1]!.length, to: at + m[1]!.length });
+      continue;
+    }
     const run = readName(text, at, { maxWords: 4 });
     if (run && run.to === at + m[1]!.length && run.words.length > 1) add(run);
   }
