@@ -467,7 +467,7 @@ function findAddressRepeats(text: string, addresses: Found[]): Found[] {
 // A home named after its owner or a phrase that says someone lives there: "Mrs Okonjo at Lavender
 // Cottage", "Mr Prothero of Glebe End", "lives at Cherry Garth", "owners of Orchard View, Back Lane".
 const HOME_CUE =
-  /(?<![\p{L}])(?:(?:lives?|living|lived)[ \t]+at|(?:[Mm]y|[Oo]ur)[ \t]+(?:house|home|cottage|bungalow|farmhouse)(?:[ \t]+is)?,?|the[ \t]+(?:lady|man|couple|family|people)[ \t]+(?:from|at)|owners?[ \t]+of|who[ \t]+owns?)[ \t]+(?=\p{Lu})/gu;
+  /(?<![\p{L}])(?:(?:lives?|living|lived)[ \t]+at|(?:[Mm]y|[Oo]ur)[ \t]+(?:house|home|cottage|bungalow|farmhouse)(?:[ \t]+is)?,?|the[ \t]+(?:lady|man|couple|family|people)[ \t]+(?:from|at)|owners?[ \t]+of|who[ \t]+owns?|(?:neighbouring|next-door|adjoining)[ \t]+(?:property|house|cottage|bungalow)[ \t]*,?|(?:I|[Ww]e)[ \t]+live[ \t]+in[ \t]+[^.\n]{0,40}?[ \t]at)[ \t]+(?=\p{Lu})/gu;
 // "Mrs Okonjo at …", "Mr Prothero of …"; in a list "Harry Fenwick – Pippins, Teston Road",
 // "| Gary Burrell | Saltmarsh, Ferry Lane |", "Graeme Wilson, 7 Hillcrest, Borough Green".
 const AFTER_NAME = /^(?:[ \t]+(?:at|of|from)[ \t]+|[ \t]*[,–|][ \t]*|[ \t]+-[ \t]+)(?=\p{Lu}|\d)/u;

@@ -498,6 +498,12 @@ describe('detectPersonalData: issue 26 address, telephone and email cues', () =>
     ],
     ['a home in a list line', '6) Harry Fenwick – Pippins, Teston Road\n', 'Pippins, Teston Road'],
     [
+      'a block of flats one lives in',
+      'I live in one of the new flats at Kingsdown House by the station.',
+      'Kingsdown House',
+    ],
+    ['the neighbouring house', 'the neighbouring property, Swallows, which is owned by Ms Tudor', 'Swallows'],
+    [
       'an address after "I live at"',
       'I live at 14 Cobbles Row, Newtown, TN29 3EL, and I support the new GP surgery.',
       '14 Cobbles Row, Newtown, TN29 3EL',
@@ -508,6 +514,7 @@ describe('detectPersonalData: issue 26 address, telephone and email cues', () =>
 
   it.each([
     ['a development plot', 'Plot 12 of site H3 would front onto it.'],
+    ['a town one lives in', 'We live in Newtown at the moment.'],
     ['a firm after a name', 'Our president, Sanjay Kapadia of Kapadia Motors, agrees.'],
     ['a role after a list name', '1. Jane Doe, Chair, Newtown Society'],
     ['a registered office', 'Registered office: 3 Colmore Row, Birmingham B3 2BJ.'],
