@@ -21,7 +21,7 @@ const FIRST_PERSON = /(?<![\p{L}])(?:I'm|I’m|I[ \t]+am|my|My|me|mine|us|our|Ou
 // officers (secretary, chair, members, friends of…, a campaign): their mailbox reaches one
 // resident, and a public output must withhold it (consultation-analysis.test.ts).
 const ROLE_MAILBOX =
-  /plan|info|clerk|consult|polic|officer|team|contrib|enquir|admin|office|contact|estates|ldf|prow|devcon|mmo|hello|mail|reception|support|general|press|media|council|parish|trust|bookings|sales|lettings|news|events|no-?reply|do-?not-?reply|friends|strategy|services/i;
+  /plan|info|clerk|consult|polic|officer|team|contrib|enquir|admin|office|contact|estates|ldf|prow|devcon|mmo|hello|mail|reception|support|general|press|media|council|parish|trust|bookings|sales|lettings|news|events|no-?reply|do-?not-?reply|strategy|services/i;
 // A direct line or mobile in an organisation's block is the person's own.
 const DIRECT_LINE =
   /(?:DD|Direct(?:[ \t]+(?:dial|line))?|Mob(?:ile)?|M|Personal|Mobile[ \t]+phone)[ \t]*[:.]?[ \t]*$/i;
