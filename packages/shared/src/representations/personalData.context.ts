@@ -203,6 +203,6 @@ function lineAround(text: string, at: Range): string {
 const OWN_HOME_BEFORE =
   /(?:(?<![\p{L}])(?:(?:I|[Ww]e)[ \t]+)?(?:(?:have[ \t]+)?lived?|am[ \t]+living|are[ \t]+living)[ \t]+(?:at|in|on)(?:[ \t]+the[ \t]+[\p{L} ]{1,30}\()?|(?:[Mm]y|[Oo]ur)[ \t]+(?:postal[ \t]+)?(?:address|home|house)[ \t]+is|lives?[ \t]+at|owners?[ \t]+of|who[ \t]+owns?|letters[ \t]+to)[ \t]*$/u;
 const PREMISES_BEFORE =
-  /(?:[Rr]egistered[ \t]+[Oo]ffice|[Oo]ffice[ \t]+is[ \t]+at(?:[ \t]+Suite[ \t]+\d+,)?|Centre|Center|Hall|Room|Exchange|Library|Pavilion|Offices)[ \t]*[:,]?[ \t]*$/u;
+  /(?:[Rr]egistered[ \t]+[Oo]ffice|[Oo]ffice[ \t]+is[ \t]+at(?:[ \t]+Suite[ \t]+\d+,)?|Centre|Center|(?:Village|Town|Church|County|Memorial|Parish|Community|Scout)[ \t]+Hall|(?:Reading|Meeting|Committee)[ \t]+Room|Exchange|Library|Pavilion|Offices)[ \t]*[:,]?[ \t]*$/u;
 const PREMISES_NAME =
   /(?<![\p{L}])(?:Village[ \t]+Hall|Civic[ \t]+Centre|Community[ \t]+Centre|Reading[ \t]+Room|Business[ \t]+Park|Industrial[ \t]+Estate|Offices)(?![\p{L}])/u;
