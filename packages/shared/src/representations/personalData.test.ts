@@ -421,6 +421,7 @@ describe('detectPersonalData: issue 26 name cues', () => {
     ['one word in small letters under a sign-off', 'kind regards\n\nnaveed', ['naveed']],
     ['"sent by" and where they live', 'sent by lee n michelle @ 41 bramley rd snodland', ['lee n michelle']],
     ["a family's display name", 'From: The Hollands <hollandfamily@example.net>', ['Hollands']],
+    ['a month that is a forename, with a surname', '9) June Appleby – 4 The Green', ['June Appleby']],
     [
       'a bare number and a wide gap',
       '4 Ellen & Frank Marsh  "Marshlands", Quarry Road',
@@ -456,6 +457,7 @@ describe('detectPersonalData: issue 26 name cues', () => {
       'a word in small letters after "cheers" mid-letter',
       'Cheers mate, the plan is good.\nI object to the road.',
     ],
+    ['months', 'On May Day the road floods; in May Parliament rose; August Bank Holiday traffic.'],
     ["the council's officer at work", 'The planning officer, Jane Holloway, said the site was suitable.'],
     ["the council's case officer", 'I met the case officer Mr Patel at the drop-in.'],
   ])('ignores %s', (_, text) => {
