@@ -397,6 +397,7 @@ describe('detectPersonalData: issue 26 name cues', () => {
     ['a family', 'Our neighbours the Hendersons (no. 4) agree with us.', ['Hendersons']],
     ['"the X family"', 'on behalf of the landowners (the Fanshawe family).', ['Fanshawe']],
     ['a family signing', 'Please add cycle lanes.\nThe Fairweather-Okoros', ['Fairweather-Okoros']],
+    ['a family signing with their address', 'From the Greens, 2 Pound Close, Ightham', ['Greens']],
     [
       "an email's display name",
       'On Wed, 11 Mar 2026 at 19:22, Shirin Farahani <shirin.farahani@example.net> wrote:',
@@ -442,6 +443,8 @@ describe('detectPersonalData: issue 26 name cues', () => {
     ['a council after a role', 'Contact our Planning Officer, Newtown District Council.'],
     ['places in the plural', "The view from the Policies Map and from the Pilgrims' Way."],
     ["a family's firm", 'The Lane family trust owns half of the village.'],
+    ['places after "from"', 'The views from the Downs are loved. We moved from the Netherlands.'],
+    ["a place at a line's end", 'I object to the traffic from the Midlands\nand the noise.'],
     ['streets named after people', 'Charlotte Street, Elizabeth Way and Edward Close all flood.'],
     ["a saint's or a king's name", "The closure of St Edith's Way and King George Avenue."],
     ['a possessive place', "Martin's Field should stay as playing fields."],
