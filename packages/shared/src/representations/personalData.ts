@@ -425,8 +425,9 @@ function findNames(text: string, knownNames: string[]): Found[] {
     // "From the Greens, 2 Pound Close" signs; "views from the Downs" is a place.
     const ends = /^[ \t]*(?:,|\r?\n|$)/u.test(after);
     const from = /[Ff]rom[ \t,]+$/u.test(before);
+    const signs = /^[ \t]*,/u.test(after) || /(?:^|\n)[ \t]*From[ \t]+$/u.test(before);
     const wholeLine = ends && /(?:^|\n)[ \t]*$/u.test(text.slice(Math.max(0, m.index - 4), m.index));
-    if ((FAMILY_BEFORE.test(before) && (!from || ends)) || FAMILY_AFTER.test(after) || wholeLine)
+    if ((FAMILY_BEFORE.test(before) && (!from || signs)) || FAMILY_AFTER.test(after) || wholeLine)
       found.push({ kind: 'name', from: m.index + m[0].length - m[1]!.length, to: m.index + m[0].length });
   }
   for (const m of matches(
