@@ -157,15 +157,22 @@ export function findFieldNames(text: string): Found[] {
 export function findNamesOfEmails(text: string): Found[] {
   const found: Found[] = [];
   const locals = new Set<string>();
-  for (const m of text.matchAll(
-    /([A-Za-z][A-Za-z'’]*(?:[._-][A-Za-z'’]+)+)[ \t]*(?:@|\[at\]|\(at\)|[ \t]at[ \t])/g,
-  )) {
-    if (isRoleMailbox(m[1]!)) continue;
+  // From each "@" or "at" backwards: a pattern tried at every letter of a long letter was slow.
+  for (const at of text.matchAll(/@|\[at\]|\(at\)|[ \t]at[ \t]/g)) {
+    const m = /([A-Za-z][A-Za-z'’]*(?:[._-][A-Za-z'’]+)+)[ \t]*$/.exec(
+      text.slice(Math.max(0, at.index - 60), at.index),
+    );
+    if (!m || isRoleMailbox(m[1]!)) continue;
     locals.add(m[1]!.toLowerCase().replace(/['’]/g, ''));
   }
+  // The pattern is tried only near each place the surname's last letters stand: over a long letter,
+  // once for each mailbox, it was slow.
+  let lower: string | undefined;
+  const seen = new Set<number>();
   for (const local of locals) {
     const parts = local.split(/[._-]/).filter((part) => part.length > 1);
     if (parts.length < 2 || parts.length > 3) continue;
+    lower ??= text.toLowerCase();
     // Each part a word, an apostrophe allowed inside ("o’reilly" for oreilly); the first part may be
     // a nickname in quotes after the forename ("stephen “steve” o’reilly").
     const word = (part: string) => part.split('').map(escapeRegExp).join("['’]?");
@@ -174,9 +181,16 @@ export function findNamesOfEmails(text: string): Found[] {
       `(?<![\\p{L}])(?:\\p{L}+[ \\t]+["“'‘]${first}["”'’]|${first}(?:[ \\t]+["“'‘]\\p{L}+["”'’])?)[ \\t]+${others.join('[ \\t]+')}(?![\\p{L}@.])`,
       'giu',
     );
-    for (const m of text.matchAll(pattern))
-      if (/^\p{Lu}|^\p{Ll}+(?:[ \t]|$)/u.test(m[0]))
-        found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
+    const tail = parts.at(-1)!.slice(-3);
+    for (let at = lower.indexOf(tail); at !== -1; at = lower.indexOf(tail, at + 1)) {
+      const from = Math.max(0, at - 80);
+      const window = text.slice(from, at + tail.length + 1);
+      for (const m of window.matchAll(pattern)) {
+        if (seen.has(from + m.index) || !/^\p{Lu}|^\p{Ll}+(?:[ \t]|$)/u.test(m[0])) continue;
+        seen.add(from + m.index);
+        found.push({ kind: 'name', from: from + m.index, to: from + m.index + m[0].length });
+      }
+    }
   }
   return found;
 }
@@ -254,8 +268,21 @@ export function signatureAt(text: string, from: number, to: number, { cue }: { c
 const WROTE =
   /^[ \t>]*On[ \t][^\n]{3,60},[ \t]+(\p{Lu}[\p{L}'’-]+(?:[ \t]+\p{Lu}[\p{L}'’-]+){1,3})[ \t]+wrote:/gmu;
 
+/** Where the last line with words starts, contact lines (a mailbox, a number) left aside. */
+function lastLineWithWords(text: string): number {
+  let end = text.length;
+  while (end > 0) {
+    const from = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(from, end);
+    if (/\p{L}/u.test(line) && !/@|\d{3}/u.test(line)) return from;
+    end = from - 1;
+  }
+  return 0;
+}
+
 export function findSignOffLines(text: string): Found[] {
   const found: Found[] = [];
+  let lastWordsLine: number | undefined;
   for (const m of matches(WROTE, text)) {
     const from = m.index + m[0].lastIndexOf(m[1]!);
     if (m[1]!.split(/[ \t]+/u).every((w, i) => isNameWord(w, i, {})))
@@ -269,7 +296,7 @@ export function findSignOffLines(text: string): Found[] {
     const rest = /[ \t]+(?:@|at|of|from)[ \t]|[,(]|\d/u.exec(text.slice(from, lineEnd));
     // Small letters after the sign-off are a name at the letter's foot, or a known forename
     // ("thanks jen"), not "cheers mate" in the middle of a letter.
-    const atFoot = !/[\p{L}]/u.test(text.slice(lineEnd).replace(/.*(?:@|\d{3}).*/gu, ''));
+    const atFoot = lineEnd >= (lastWordsLine ??= lastLineWithWords(text));
     const sign = signatureAt(text, from, rest ? from + rest.index : lineEnd, { cue: atFoot });
     if (sign) found.push(sign);
   }
