@@ -332,6 +332,7 @@ const PUBLIC_FIGURE = new RegExp(
 // The council's officer, not a group's own ("our planning officer, …" is a resident volunteer).
 const COUNCIL_OFFICER =
   /(?<![\p{L}])(?:[Tt]he|[Yy]our|(?:[Tt]he[ \t]+)?[Cc]ouncil['’]s)[ \t]+(?:[\p{L}-]+[ \t]+){0,2}[Oo]fficer[ \t]*,?[ \t]+(?=\p{Lu})/gu;
+const TITLE_BEFORE = new RegExp(`(?<![\\p{L}\\p{N}])${TITLE}[ \\t]+$`, 'u');
 const ONLY_POST_NOMINALS = new RegExp(`^(?:[ \\t]*${POST_NOMINAL})+$`, 'u');
 const ROLE_AFTER_NAME = new RegExp(
   `${TITLE}[ \\t]+(?:\\p{Lu}\\.?[ \\t]*){0,3}\\p{Lu}[\\p{L}'’-]+(?:[ \\t]+${POST_NOMINAL})*,?[ \\t]+(?:the[ \\t]+)?(?:Planning[ \\t]+)?Inspector(?![\\p{L}])`,
@@ -367,9 +368,15 @@ function findPublicFigures(text: string): Found[] {
       .map((f) => /(\p{Lu}[\p{L}'’-]+)(?:[ \t]+MP)?$/u.exec(text.slice(f.from, f.to).trim())?.[1])
       .filter(Boolean),
   );
-  for (const surname of surnames)
-    for (const m of matches(new RegExp(`${TITLE}[ \\t]+${escapeRegExp(surname!)}(?![\\p{L}])`, 'gu'), text))
-      found.push({ kind: 'name', from: m.index, to: m.index + m[0].length });
+  // Each mention of the surname, then a title just before it: a pattern led by the titles over a
+  // long letter for each surname was slow.
+  for (const surname of surnames as Set<string>) {
+    for (let at = text.indexOf(surname); at !== -1; at = text.indexOf(surname, at + 1)) {
+      if (/[\p{L}]/u.test(text[at + surname.length] ?? '')) continue;
+      const title = TITLE_BEFORE.exec(text.slice(Math.max(0, at - 24), at));
+      if (title) found.push({ kind: 'name', from: at - title[0].length, to: at + surname.length });
+    }
+  }
   return found;
 }
 
