@@ -7,7 +7,7 @@ const letter = [
   '',
   'The notice said to ring 01632 960000 or email ann.lee@riverside.gov.uk. My councillor, Ann Lee,',
   'agreed with me, as Ms Lee said.',
-  'I live opposite the Civic Centre, High Street, Riverside RV1 1AA.',
+  'I live opposite 1 High Street, Riverside RV1 1AA.',
   'Please ring me on 07700 900123 or email jo.bloggs@example.com, or write to 12 Mill Lane, Riverside RV2 3CD.',
   '',
   'Yours sincerely,',
@@ -17,7 +17,7 @@ const letter = [
 const allow = [
   { kind: 'telephone number', value: '+44 (0)1632 960 000' },
   { kind: 'email address', value: 'Ann.Lee@Riverside.gov.uk' },
-  { kind: 'address', value: 'Civic Centre,  High Street, Riverside, RV1 1AA' },
+  { kind: 'address', value: '1 High Street,  Riverside, RV1 1AA' },
   { kind: 'name', value: 'Councillor ann  LEE' },
 ];
 

@@ -53,7 +53,7 @@ export const HOUSE_WORDS = [
 // prettier-ignore
 const MORE_HOUSE_WORDS = [
   'Forge', 'Granary', 'Stables', 'Maltings', 'Dairy', 'Croft', 'Grange', 'Villa', 'Smithy', 'Gatehouse',
-  'Oasthouse', 'Schoolhouse', 'Coachhouse', 'Byre',
+  'Oasthouse', 'Schoolhouse', 'Coachhouse', 'Byre', 'Convent', 'Presbytery', 'Manse',
 ];
 const HOUSE_NAME = `(?:${CAPITALISED}${GAP}){0,3}(?:${[...HOUSE_WORDS, ...MORE_HOUSE_WORDS].join('|')})`;
 const STREET_NAME = `(?:${CAPITALISED}${GAP}){1,3}${STREET_TYPE}`;
@@ -71,6 +71,18 @@ const NAMED_HOUSE_ADDRESS = new RegExp(
 const PLACE_LINE = /^(?:(?:\p{Lu}[\p{L}'’.-]*|on|upon|in|by|the|le|de|next|under|sea)[ \t\u00a0]*){1,5}$/u;
 
 type Part = { from: number; to: number; text: string };
+
+// Homes that are not a house on a street: "Flat 3", "Basement flat", "Plot 6", "Caravan 2",
+// "Mooring 12", "Houseboat 'Kingfisher'", "PO Box 7712".
+const DWELLING = `(?:(?:Basement|Ground[ \\t]+floor|First[ \\t]+floor|Second[ \\t]+floor|Top[ \\t]+floor|Attic)[ \\t]+flat|(?:Flat|Apartment|Apt|Unit|Plot|Caravan|Mooring|Pitch|Room|Berth|Maisonette)\\.?[ \\t]+\\d{1,4}[A-Za-z]?|(?:Houseboat|Narrowboat|NB|Boat)[ \\t]+['‘"“][^'’"”\\n]{1,30}['’"”]|P\\.?[ \\t]?O\\.?[ \\t]+Box[ \\t]+\\d{1,6})`;
+// At a part's end: "my postal address is PO Box 7712".
+const DWELLING_PART = new RegExp(`(?<![\\p{L}\\p{N}])${DWELLING}$`, 'u');
+// "Plot 6, Coldharbour Traveller Site, London Road, Aylesford", "Basement flat, 9 Regency Terrace":
+// the dwelling, the site or building it is in, and the street or farm.
+const DWELLING_ADDRESS = new RegExp(
+  `(?<![\\p{L}\\p{N}])${DWELLING}(?:,?${GAP}(?:${CAPITALISED}(?:${GAP})?){1,4})?(?:,${GAP}(?:${CAPITALISED}(?:${GAP})?){1,4}){0,2},${GAP}(?:\\d{1,3}[A-Za-z]?${GAP})?(?:${STREET_NAME}|${HOUSE_NAME})(?![\\p{L}\\p{N}])`,
+  'u',
+);
 
 /** The comma- or line-separated parts of the text before `at`, nearest first, at most `limit`. */
 function partsBefore(text: string, at: number, limit: number): Part[] {
@@ -90,11 +102,17 @@ function partsBefore(text: string, at: number, limit: number): Part[] {
 }
 
 function addressStartBefore(text: string, postcodeFrom: number): number | null {
-  const parts = partsBefore(text, postcodeFrom, 5);
+  // Eight: the empty gaps of "Wrotham,\nSevenoaks.\n" count as parts.
+  const parts = partsBefore(text, postcodeFrom, 8);
   let start: number | null = null;
   for (const [index, part] of parts.entries()) {
     const trimmed = part.text.trim();
     if (index === 0 && trimmed === '') continue; // "ME1 2AB" starts its own line or part
+    // "Wrotham,\nSevenoaks.": the gap between a line's closing comma and its line break.
+    if (trimmed === '' && text[part.from - 1] === ',' && /^\r?\n/.test(text.slice(part.to, part.to + 2)))
+      continue;
+    const dwelling = DWELLING_PART.exec(part.text.trimEnd());
+    if (dwelling) return part.from + dwelling.index;
     const street = [...matches(STREET_ADDRESS, part.text)].at(-1);
     if (street) {
       const rest = part.text.slice(street.index + street[0].length).trim();
@@ -137,8 +155,20 @@ function mergeOverlapping(addresses: Found[]): Found[] {
 
 function findAddressesAsWritten(text: string): Found[] {
   const found: Found[] = [];
-  for (const pattern of [STREET_ADDRESS, NAMED_HOUSE_ADDRESS, QUOTED_HOUSE_ADDRESS]) {
+  for (const pattern of [
+    STREET_ADDRESS,
+    NAMED_HOUSE_ADDRESS,
+    QUOTED_HOUSE_ADDRESS,
+    DWELLING_ADDRESS,
+    HOUSE_STREET_LINE,
+  ]) {
     for (const m of matches(pattern, text)) {
+      if (pattern === HOUSE_STREET_LINE) {
+        const line = m[0].trim();
+        const from = m.index + m[0].indexOf(line);
+        found.push({ kind: 'address', from, to: from + line.length });
+        continue;
+      }
       const to = m.index + m[0].length;
       // The town after the street: "2 Chapel Row, East Malling", up to a comma, a stop or the line's end.
       const town = stickyMatch(TOWN_AFTER, text, to);
@@ -156,13 +186,19 @@ function findAddressesAsWritten(text: string): Found[] {
 }
 
 // "'Sunnyside', Comp Lane", "\"Rosemead\", Church Road": a house name in quotes and its street.
+// A line that is only a house's name, its street and perhaps its town: "Hawkswood, Stonebridge
+// Lane, Oakhurst".
+const HOUSE_STREET_LINE = new RegExp(
+  `^[ \\t]*\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+)?,${GAP}${STREET_NAME}(?:,${GAP}\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+)?)?[ \\t]*\\r?$`,
+  'mu',
+);
 const QUOTED_HOUSE_ADDRESS = new RegExp(
   `['‘"“]\\p{Lu}[\\p{L} '’-]{2,30}['’"”],?${GAP}(?:\\d{1,3}${GAP})?${STREET_NAME}(?![\\p{L}\\p{N}])`,
   'u',
 );
 
 const TOWN_AFTER =
-  /(?:,[ \t]*\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:upon|on|under|next|the|\p{Lu}[\p{Ll}'’-]+)){0,3}){1,2}(?=[ \t]*(?:[,.;)\r\n]|$))/uy;
+  /(?:,[ \t]*\p{Lu}[\p{Ll}'’-]+(?:[ \t]+(?:upon|on|under|next|the|\p{Lu}[\p{Ll}'’-]+)){0,3}){1,2}(?=[ \t]*(?:[,.;()\r\n]|$))/uy;
 
 // Two or more words in capitals: where a name in capitals may be.
 export const CAPITALS_RUN =
@@ -185,8 +221,17 @@ const HOME_BEFORE = /(?:\bat|\bliv(?:e|es|ed|ing)[ \t]+(?:in|on))[ \t]+$/u;
  * letters with a postcode or a short street type ("41 bramley rd snodland").
  */
 function findAddressesInAnyCase(text: string): Found[] {
-  if (!ANY_CASE_ADDRESS_HINT.test(text)) return [];
   const kept: Found[] = [];
+  // A block in small letters above its postcode ("the granary\nchurch lane\nbrayford\ntn27 9jd").
+  for (const postcode of findUkPostcodes(text)) {
+    const written = text.slice(postcode.from, postcode.to);
+    if (written !== written.toLowerCase() || text[postcode.from - 1] !== '\n') continue;
+    const blockStart = Math.max(0, postcode.from - 200);
+    const titled = text.slice(0, blockStart) + titleCase(text.slice(blockStart, postcode.to));
+    const from = addressStartBefore(titled, postcode.from);
+    if (from !== null) kept.push({ kind: 'address', from, to: postcode.to });
+  }
+  if (!ANY_CASE_ADDRESS_HINT.test(text)) return kept;
   for (const f of findAddressesAsWritten(titleCaseWhere(text, ANY_CASE_ADDRESS_HINT, { lines: true }))) {
     const original = text.slice(f.from, f.to);
     const letters = original.replace(/[^\p{L}]/gu, '');
@@ -374,9 +419,12 @@ function withBlockLines(text: string, address: Found): Found {
     if (text.slice(end, lineBounds(text, end).to).trim() !== '') break;
     const next = lineBounds(text, lineBounds(text, end).to + 1);
     if (next.from >= text.length || next.from <= end) break;
-    const line = text.slice(next.from, next.to).replace(/\r$/, '').trim();
+    const written = text.slice(next.from, next.to).replace(/\r$/, '').trim();
+    // "WRENBURY HEATH\nKENT" under a block in capitals.
+    const line = /\p{Ll}/u.test(written) ? written : titleCase(written);
     if (!TOWN_LINE.test(line) || TITLE_START.test(line) || isForename(line.split(/[ \t]/)[0]!)) break;
-    const after = text.slice(next.to + 1, lineBounds(text, next.to + 1).to).trim();
+    const below = text.slice(next.to + 1, lineBounds(text, next.to + 1).to).trim();
+    const after = /\p{Ll}/u.test(below) ? below : titleCase(below);
     if (after !== '' && !TOWN_LINE.test(after) && findUkPostcodes(after).length === 0) break;
     end = next.from + line.length;
     to = end;
@@ -398,7 +446,8 @@ function findAddressRepeats(text: string, addresses: Found[]): Found[] {
       .trim();
     const unquoted = first.replace(/^['‘"“](.*)['’"”]$/u, '$1');
     if (unquoted.length < 5) continue;
-    if (HOUSE_LINE.test(unquoted) || QUOTED_NAME.test(first)) firstLines.add(unquoted);
+    const probe = /\p{Ll}/u.test(unquoted) ? unquoted : titleCase(unquoted);
+    if (HOUSE_LINE.test(probe) || QUOTED_NAME.test(first)) firstLines.add(unquoted);
     else if ([...matches(STREET_ADDRESS, unquoted)].some((m) => m.index === 0 && m[0] === unquoted))
       firstLines.add(unquoted);
   }
@@ -406,10 +455,69 @@ function findAddressRepeats(text: string, addresses: Found[]): Found[] {
   for (const line of firstLines) {
     const pattern = new RegExp(
       `(?<![\\p{L}\\p{N}])${line.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![\\p{L}\\p{N}])`,
-      'gu',
+      // "THE OLD FORGE" at the head is "The Old Forge" in the text.
+      line === line.toUpperCase() ? 'giu' : 'gu',
     );
     for (const m of matches(pattern, text))
       found.push({ kind: 'address', from: m.index, to: m.index + m[0].length });
+  }
+  return found;
+}
+
+// A home named after its owner or a phrase that says someone lives there: "Mrs Okonjo at Lavender
+// Cottage", "Mr Prothero of Glebe End", "lives at Cherry Garth", "owners of Orchard View, Back Lane".
+const HOME_CUE =
+  /(?<![\p{L}])(?:(?:lives?|living|lived)[ \t]+at|(?:[Mm]y|[Oo]ur)[ \t]+(?:house|home|cottage|bungalow|farmhouse)(?:[ \t]+is)?,?|the[ \t]+(?:lady|man|couple|family|people)[ \t]+(?:from|at)|owners?[ \t]+of|who[ \t]+owns?|(?:neighbouring|next-door|adjoining)[ \t]+(?:property|house|cottage|bungalow)[ \t]*,?|(?:I|[Ww]e)[ \t]+live[ \t]+in[ \t]+[^.\n]{0,40}?[ \t]at)[ \t]+(?=\p{Lu})/gu;
+// "Mrs Okonjo at …", "Mr Prothero of …"; in a list "Harry Fenwick – Pippins, Teston Road",
+// "| Gary Burrell | Saltmarsh, Ferry Lane |", "Graeme Wilson, 7 Hillcrest, Borough Green".
+const AFTER_NAME = /^(?:[ \t]+(?:at|of|from)[ \t]+|[ \t]*[,–|][ \t]*|[ \t]+-[ \t]+)(?=\p{Lu}|\d)/u;
+const HOME_NAME = new RegExp(
+  `(?:\\d{1,3}[A-Za-z]?${GAP})?(?:The${GAP})?\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+){0,3}(?:,${GAP}${STREET_NAME}(?:,${GAP}\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+)?)?)?(?:${GAP}[A-Z]{1,2}\\d[A-Z\\d]?${GAP}\\d[A-Z]{2})?(?![\\p{L}\\p{N}])`,
+  'uy',
+);
+const HOME_WORD = new RegExp(
+  `(?<![\\p{L}])(?:${[...HOUSE_WORDS, ...MORE_HOUSE_WORDS, 'Oast', 'End', 'Garth', 'View', 'Park', 'Place', 'Croft'].join('|')})(?![\\p{L}])|,`,
+  'u',
+);
+const HOUSE_WORD_AT_END = new RegExp(`(?:${[...HOUSE_WORDS, ...MORE_HOUSE_WORDS].join('|')})$`, 'u');
+// A firm's or a body's premises: "Kapadia Motors", "Marsh Road Industrial Estate", "the Trust".
+const NOT_A_HOME =
+  /(?<![\p{L}])(?:Ltd|Limited|LLP|PLC|Motors|Planning|Council|Trust|Society|Association|Group|Estate|Industrial|Business|Centre|Hall|Church|School|Surgery|Agency|Authority|Consultants|Architects|Partners|Homes|Developments|Properties|Club|Site|Land|Council)(?![\p{L}])/u;
+
+function homeAt(
+  text: string,
+  at: number,
+  { cue, separator = false }: { cue: boolean; separator?: boolean },
+): Found | null {
+  HOME_NAME.lastIndex = at;
+  const m = HOME_NAME.exec(text);
+  if (!m) return null;
+  const home = m[0];
+  if (NOT_A_HOME.test(home) || STREET_LINE.test(home)) return null;
+  // After a list's separator the home must have its street or town after a comma: "Chair, Newtown
+  // Society" has neither, "Pippins, Teston Road" has.
+  if (separator && !/,/.test(home) && !HOUSE_WORD_AT_END.test(home)) return null;
+  // After a person's name a house word, a street or a postcode must say it is a home ("Mr Hill of
+  // Kent" is no address); after "lives at" any name is one.
+  if (!cue && !HOME_WORD.test(home)) return null;
+  return { kind: 'address', from: at, to: at + home.length };
+}
+
+export function findHomesNamed(text: string, names: readonly { from: number; to: number }[]): Found[] {
+  const found: Found[] = [];
+  for (const m of matches(HOME_CUE, text)) {
+    const home = homeAt(text, m.index + m[0].length, { cue: true });
+    if (home) found.push(home);
+  }
+  for (const name of names) {
+    const cue = AFTER_NAME.exec(text.slice(name.to, name.to + 12));
+    const home =
+      cue &&
+      homeAt(text, name.to + cue[0].length, {
+        cue: false,
+        separator: !/^[ \t]+(?:at|of|from)/u.test(cue[0]),
+      });
+    if (home) found.push(home);
   }
   return found;
 }

@@ -14,14 +14,14 @@ const ORGANISATION =
   /(?<![\p{L}])(?:Ltd|Limited|LLP|PLC|plc|Council|Agency|Authority|Trust|Consultants?|Consultancy|Associates|Architects|Surveyors|Solicitors|Partnership|Planning(?:[ \t]+(?:Policy|Consultants|LLP|Ltd|Team))|Homes|Developments|Estates|Group|Forum|Federation|Village[ \t]+Hall|Chambers|England|Network[ \t]+Rail|National[ \t]+(?:Highways|Landscape|Trust)|Officer|Director|Manager|Specialist|Planner|Partner|Clerk|Secretary|Team|team|on[ \t]+behalf[ \t]+of|Registered[ \t]+in)(?![\p{L}])/u;
 // In a sentence: the body whose number or mailbox it is ("the council's switchboard", "Floodline").
 const PUBLIC_IN_SENTENCE =
-  /(?<![\p{L}])(?:council|Council|switchboard|helpline|Helpline|Floodline|Agency|Highways|Trust|team|Team|Ltd|LLP|Society|Association|the[ \t]+EA|KCC|TMBC|Natural[ \t]+England|Historic[ \t]+England|Environment[ \t]+Agency|Programme[ \t]+Officer|society|club|Club|church|Church|school|School|surgery|Surgery|website|enquiries|plc|Department|Service|Offices|Chamber|Clerk|company|Manager|parish[ \t]+office|\p{Lu}\p{L}+['’]s[ \t]+(?:phone[ \t]+)?(?:number|line|helpline|switchboard)|(?:rang|phoned|called|dialled|tried)[ \t]+(?:them[ \t]+on[ \t]+)?…)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:council|Council|switchboard|helpline|Helpline|Floodline|Agency|Highways|Trust|team|Team|Ltd|LLP|Society|Association|the[ \t]+EA|KCC|TMBC|Natural[ \t]+England|Historic[ \t]+England|Environment[ \t]+Agency|Programme[ \t]+Officer|society|club|Club|church|Church|school|School|surgery|Surgery|website|enquiries|plc|Department|Service|Offices|Chamber|Clerk|company|Manager|parish[ \t]+office|\p{Lu}\p{L}+['’]s[ \t]+(?:phone[ \t]+)?(?:number|line|helpline|switchboard)|(?:rang|phoned|called|dialled|tried)[ \t]+(?:them[ \t]+on[ \t]+)?…|(?:had|tried|have)[ \t]+to[ \t]+(?:ring|call|phone)[ \t]+…)(?![\p{L}])/u;
 // Whose number: "my mobile", "call me on", "reach us"; "I rang 01732 844522" is not the writer's.
 const FIRST_PERSON = /(?<![\p{L}])(?:I'm|I’m|I[ \t]+am|my|My|me|mine|us|our|Our)(?![\p{L}])/u;
 // A role mailbox: the local part names a job or a purpose, not a person. Not a community group's
 // officers (secretary, chair, members, friends of…, a campaign): their mailbox reaches one
 // resident, and a public output must withhold it (consultation-analysis.test.ts).
 const ROLE_MAILBOX =
-  /plan|info|clerk|consult|polic|officer|team|contrib|enquir|admin|office|contact|estates|ldf|prow|devcon|mmo|hello|mail|reception|support|general|press|media|council|parish|trust|bookings|sales|lettings|news|events/i;
+  /plan|info|clerk|consult|polic|officer|team|contrib|enquir|admin|office|contact|estates|ldf|prow|devcon|mmo|hello|mail|reception|support|general|press|media|council|parish|trust|bookings|sales|lettings|news|events|no-?reply|do-?not-?reply|strategy|services/i;
 // A direct line or mobile in an organisation's block is the person's own.
 const DIRECT_LINE =
   /(?:DD|Direct(?:[ \t]+(?:dial|line))?|Mob(?:ile)?|M|Personal|Mobile[ \t]+phone)[ \t]*[:.]?[ \t]*$/i;
@@ -92,16 +92,65 @@ export function isOrganisationContact(
 ): boolean {
   const found = text.slice(at.from, at.to);
   if (kind === 'email address' && isRoleMailbox(found)) return true;
+  if (kind === 'address') {
+    const before = text.slice(Math.max(0, at.from - 60), at.from);
+    // "I live at …", "my postal address is …", "owners of …": someone's own home whatever follows.
+    if (OWN_HOME_BEFORE.test(before)) return false;
+    // "Registered office: …", "the Civic Centre, Mill Lane", "c/o Oakhurst Village Hall, …", a site's line.
+    const firstPart = found.split(/,|\r?\n/)[0]!;
+    if (PREMISES_BEFORE.test(before) || PREMISES_NAME.test(firstPart)) return true;
+    if (
+      /^[ \t]*(?:Site(?:[ \t]+address)?|Location|Land[ \t]+(?:at|off|to|adjacent))\b/iu.test(
+        lineStartBefore(text, at.from),
+      )
+    )
+      return true;
+  }
   // An extension is a person's own line at their firm.
   if (kind === 'telephone number' && /^[ \t]*\(?ext/i.test(text.slice(at.to, at.to + 8))) return false;
+  // A councillor's official mailbox: "'Cllr Rob Stainer' <rob.stainer@councillors.example.gov.uk>".
+  if (kind === 'email address' && /@councillors?\./iu.test(found)) return true;
+  if (kind === 'telephone number') {
+    // Beside a role mailbox or a website on its line ("planning.policy@…, 01732 227000", "Tel: … |
+    // clerk@…", "(kentdowns.org.uk, 01303 815170)"), and no person's own mailbox: the body's.
+    const line = lineAround(text, at);
+    if (!personalEmailIn(line) && !FIRST_PERSON.test(line)) {
+      const mailboxes = line.match(/[^\s<>()@,;:|]+@[^\s<>()@,;:|]+/g) ?? [];
+      if (
+        mailboxes.some(isRoleMailbox) ||
+        /(?<![@\w.-])(?:www\.)?[a-z0-9-]+\.(?:org|gov|co|com|net)(?:\.uk)?(?![\w@-])/iu.test(
+          line.replace(/\S+@\S+/g, ''),
+        )
+      )
+        return true;
+    }
+    // "020 7946 0552 (direct)" is the person's own; "(main)", "Switchboard:", "our office number is"
+    // the firm's or the body's.
+    const after = text.slice(at.to, at.to + 16);
+    if (/^[ \t]*\((?:direct|mobile|mob|personal|home|evenings?|my[ \t]+mobile)\)/iu.test(after)) return false;
+    if (/^[ \t]*\((?:main|reception|switchboard|general|enquiries)\)/iu.test(after)) return true;
+    if (
+      /(?:Switchboard|Reception|Main[ \t]+line|office[ \t]+(?:number|line)[ \t]+is)[ \t]*[:.]?[ \t]*$/iu.test(
+        text.slice(Math.max(0, at.from - 30), at.from),
+      )
+    )
+      return true;
+  }
   const blockRange = blockAround(text, at);
   const block = text.slice(blockRange.from, blockRange.to);
   const sentence = sentenceAround(text, at);
   const listed = isListBlock(block);
   if (listed && ORGANISATION.test(linesNear(text, at, blockRange))) {
     // "Lead petitioner: Mrs Kelly Marsh, 14 Constitution Hill": a person's own address on their line.
-    if (kind === 'address')
-      return !/(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]/u.test(lineStartBefore(text, at.from));
+    if (kind === 'address') {
+      // "Secretary: Rosalind Ekpo, 2 Allotment Cottages": a person named just before it on its line.
+      const lead = lineStartBefore(text, at.from);
+      const named = /(?:^[ \t]*|:[ \t]*)(?!The[ \t])\p{Lu}\p{Ll}+[ \t]+\p{Lu}[\p{Ll}'’-]+,[ \t]*$/u.exec(
+        lead,
+      );
+      if (named && !ORGANISATION.test(named[0])) return false;
+      return !/(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]/u.test(lead);
+    }
     if (kind === 'telephone number') {
       const lead = lineStartBefore(text, at.from);
       if (DIRECT_LINE.test(lead) || /^(?:\+44[ \t]*)?0?7/.test(found)) return false;
@@ -150,3 +199,10 @@ function lineAround(text: string, at: Range): string {
   const end = text.indexOf('\n', at.to);
   return `${text.slice(from, at.from)} … ${text.slice(at.to, end === -1 ? text.length : end)}`;
 }
+
+const OWN_HOME_BEFORE =
+  /(?:(?<![\p{L}])(?:(?:I|[Ww]e)[ \t]+)?(?:(?:have[ \t]+)?lived?|am[ \t]+living|are[ \t]+living)[ \t]+(?:at|in|on)(?:[ \t]+the[ \t]+[\p{L} ]{1,30}\()?|(?:[Mm]y|[Oo]ur)[ \t]+(?:postal[ \t]+)?(?:address|home|house)[ \t]+is|lives?[ \t]+at|owners?[ \t]+of|who[ \t]+owns?|letters[ \t]+to)[ \t]*$/u;
+const PREMISES_BEFORE =
+  /(?:[Rr]egistered[ \t]+[Oo]ffice|[Oo]ffice[ \t]+is[ \t]+at(?:[ \t]+Suite[ \t]+\d+,)?|Centre|Center|(?:Village|Town|Church|County|Memorial|Parish|Community|Scout)[ \t]+Hall|(?:Reading|Meeting|Committee)[ \t]+Room|Exchange|Library|Pavilion|Offices)[ \t]*[:,]?[ \t]*$/u;
+const PREMISES_NAME =
+  /(?<![\p{L}])(?:Village[ \t]+Hall|Civic[ \t]+Centre|Community[ \t]+Centre|Reading[ \t]+Room|Business[ \t]+Park|Industrial[ \t]+Estate|Offices)(?![\p{L}])/u;

@@ -34,7 +34,8 @@ export const NOT_NAME_WORDS = [
   'Associate', 'Management', 'Marine', 'Cycling', 'Abbey', 'In', 'On', 'At', 'Of', 'To', 'As', 'If',
   'Is', 'By', 'Or', 'An', 'And', 'For', 'From', 'With', 'Re', 'Ref', 'Site', 'Sites', 'Appendix',
   'Figure', 'Table', 'Section', 'Paragraph', 'Page', 'Hi', 'Hello', 'PS', 'NB', 'Mon', 'Tue', 'Wed',
-  'Thu', 'Fri', 'Sat', 'Sun',
+  'Thu', 'Fri', 'Sat', 'Sun', 'Office', 'Admin', 'Enquiries', 'Reception', 'First', 'Last', 'Surname',
+  'Forename', 'Forenames', 'Signature', 'Signed', 'Heritage', 'Consultant', 'Dip', 'Hons',
 ];
 
 type Range = { from: number; to: number };
@@ -319,6 +320,20 @@ const EVERYDAY_WORDS = [
   'hayward',
 ];
 
+const MONTH_FORENAMES = new Set(['april', 'may', 'june', 'august']);
+// "May Day", "August Bank Holiday": the month names a day.
+const CALENDAR_WORDS = [
+  'day',
+  'days',
+  'bank',
+  'holiday',
+  'holidays',
+  'half',
+  'term',
+  'fair',
+  'week',
+  'weekend',
+];
 // prettier-ignore
 const PLACE_WORDS = [
   'street', 'road', 'lane', 'avenue', 'close', 'hill', 'park', 'way', 'green', 'court', 'community',
@@ -366,7 +381,19 @@ export function findForenameNames(
   const candidate = /(?<![\p{L}\p{N}'’-])\p{Lu}(?:['’]\p{Lu})?\p{Ll}+(?:-\p{Lu}\p{Ll}+)*(?![\p{L}\p{N}])/gu;
   for (let m = candidate.exec(text); m; m = candidate.exec(text)) {
     const first = wordAt(text, m.index);
-    if (first === null || !isNameWord(first, 0)) continue;
+    if (first === null) continue;
+    // A month that is a forename ("June Appleby", "May Okafor") is one when a surname follows.
+    if (!isNameWord(first, 0)) {
+      if (!MONTH_FORENAMES.has(first.toLowerCase())) continue;
+      // "in May Parliament rose", "by June Highways": after a word of time the month is a month.
+      const before = text.slice(Math.max(0, m.index - 8), m.index);
+      if (
+        /(?<![\p{L}])(?:in|by|until|till|since|from|before|after|during|of|early|late|mid|last|next|this|each|every|to)[ \t]+$/iu.test(
+          before,
+        )
+      )
+        continue;
+    }
     const needsSurname = !isForename(first) && nameLists().withSurnameOnly.has(first.toLowerCase());
     if (!needsSurname && !isForename(first)) continue;
     let to = m.index + first.length;
@@ -374,7 +401,7 @@ export function findForenameNames(
     for (;;) {
       // Between the words: an initial, a nickname in quotes, or a particle ("Rhiannon ap Gwilym").
       const gap =
-        /[ \t\u00a0]+(?:\p{Lu}\.[ \t\u00a0]*|['‘"“]\p{Lu}\p{Ll}+['’"”][ \t\u00a0]+|(?:ap|ab|de|da|di|van|von|der|le|la|bin|al|el|ní|nic|ó|mac)[ \t\u00a0]+)?/uy;
+        /[ \t\u00a0]+(?:\p{Lu}\.[ \t\u00a0]*|['‘"“]\p{Lu}\p{Ll}+['’"”][ \t\u00a0]+|(?:ap|ab|de|da|di|van|von|der|le|la|bin|al|el|ní|nic|ó|mac)[ \t\u00a0]+(?:den[ \t\u00a0]+|der[ \t\u00a0]+)?)?/uy;
       gap.lastIndex = to;
       const g = gap.exec(text);
       if (!g) break;
@@ -389,7 +416,13 @@ export function findForenameNames(
       .split(/[ \t\u00a0]+/)
       .at(-1)!
       .toLowerCase();
-    if (needsSurname && (position === 1 || EVERYDAY_WORDS.includes(last) || PLACE_WORDS.includes(last)))
+    if (
+      needsSurname &&
+      (position === 1 ||
+        EVERYDAY_WORDS.includes(last) ||
+        PLACE_WORDS.includes(last) ||
+        CALENDAR_WORDS.includes(last))
+    )
       continue;
     // "the end of April", a forename that starts a sentence alone ("Will the council…") is no name.
     if (position === 1 && /(?:^|[.!?]\s+)$/u.test(text.slice(Math.max(0, m.index - 3), m.index))) {
@@ -410,7 +443,7 @@ export function findInitialledNames(
   const found: Range[] = [];
   // Each initial stands apart: "UK Power", "SPDs" and "PS. Sorry" are not initials.
   const initials =
-    /(?<![\p{L}\p{N}.])(?:\p{Lu}(?:\.[ \t\u00a0]*|[ \t\u00a0]+)){1,3}(?:&[ \t\u00a0]*(?:\p{Lu}(?:\.[ \t\u00a0]*|[ \t\u00a0]+)){1,2})?(?=\p{Lu}\p{Ll})/gu;
+    /(?<![\p{L}\p{N}.])(?:\p{Lu}(?:\.[ \t\u00a0]*|[ \t\u00a0]+)){1,3}(?:&[ \t\u00a0]*(?:\p{Lu}(?:\.[ \t\u00a0]*|[ \t\u00a0]+)){1,2})?(?=\p{Lu}(?:['’]\p{Lu})?\p{Ll})/gu;
   for (let m = initials.exec(text); m; m = initials.exec(text)) {
     // A single bare capital ("I Smith", "A Road") needs its full stop.
     if (!m[0].includes('.') && m[0].replace(/[\s&]/g, '').length < 2) continue;

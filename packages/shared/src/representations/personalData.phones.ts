@@ -26,6 +26,8 @@ const PHONE_START = /\+44|0044|\(0|0/g;
 function canStartTelephoneNumber(text: string, at: number): boolean {
   const before = text[at - 1];
   if (before === undefined) return true;
+  // A form's blank filled in: "Phone ___+44 7700 900 590___".
+  if (before === '_' && text[at - 2] === '_') return true;
   if (isWordChar(before) || '/\\_£$€#'.includes(before)) return false;
   // An Ordnance Survey grid reference ("TQ 01234 56789") is two letters and two digit groups.
   if (/(?<![\p{L}\p{N}])[HNOST][A-HJ-Z][ \u00a0]$/u.test(text.slice(Math.max(0, at - 4), at))) return false;
