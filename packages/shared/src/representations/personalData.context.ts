@@ -26,6 +26,10 @@ const ROLE_MAILBOX =
 const DIRECT_LINE =
   /(?:DD|Direct(?:[ \t]+(?:dial|line))?|Mob(?:ile)?|M|Personal|Mobile[ \t]+phone)[ \t]*[:.]?[ \t]*$/i;
 
+// A line in a signature labelled as the person's own ("DD: 01632 …", "Direct line: …").
+const DIRECT_LINE_IN_BLOCK =
+  /(?:^|\n|[ \t|])(?:DD|Direct(?:[ \t]+(?:dial|line))?)[ \t]*[:.]?[ \t]*(?:\+44[ \t]*(?:\(0\))?[ \t]*)?0?\d/i;
+
 /** The block of non-blank lines holding `at`. */
 function blockAround(text: string, at: Range): Range {
   const before = text.lastIndexOf('\n\n', at.from);
@@ -154,6 +158,8 @@ export function isOrganisationContact(
     if (kind === 'telephone number') {
       const lead = lineStartBefore(text, at.from);
       if (DIRECT_LINE.test(lead) || /^(?:\+44[ \t]*)?0?7/.test(found)) return false;
+      // Beside the person's own direct line, another number in the block is the firm's.
+      if (DIRECT_LINE_IN_BLOCK.test(block)) return true;
       // A signature with the person's own email address gives their own line too.
       return !personalEmailIn(block);
     }

@@ -80,12 +80,31 @@ function readTelephoneNumber(text: string, from: number): Found | null {
   return null;
 }
 
-export function findTelephoneNumbers(text: string): Found[] {
+// A number from abroad: + and a country code other than the UK's, then groups of digits, 9 to 15
+// digits in all (E.164's most), as residents away or agents' overseas clients write them.
+const FOREIGN_NUMBER =
+  /(?<![\p{L}\p{N}+])\+(?!44)[1-9]\d{0,2}(?:[ \u00a0.-]?\(?\d{1,5}\)?){2,6}(?![\p{L}\p{N}])/gu;
+
+function findForeignNumbers(text: string): Found[] {
   const found: Found[] = [];
+  for (const m of text.matchAll(FOREIGN_NUMBER)) {
+    const digits = m[0].replace(/\D/g, '').length;
+    if (digits >= 9 && digits <= 15)
+      found.push({ kind: 'telephone number', from: m.index, to: m.index + m[0].length });
+  }
+  return found;
+}
+
+export function findTelephoneNumbers(text: string): Found[] {
+  const found: Found[] = [...findForeignNumbers(text)];
   PHONE_START.lastIndex = 0;
   for (let m = PHONE_START.exec(text); m; m = PHONE_START.exec(text)) {
     if (!canStartTelephoneNumber(text, m.index)) continue;
-    const number = readTelephoneNumber(text, m.index);
+    // "(07700 900123)": a mobile in brackets after its owner's name or address, not an area code in
+    // them. A landline there is as often a body's, after its premises ("… ME14 3EN (01622 …)").
+    const number =
+      readTelephoneNumber(text, m.index) ??
+      (m[0] === '(0' && text[m.index + 2] === '7' ? readTelephoneNumber(text, m.index + 1) : null);
     if (number) {
       found.push(number);
       PHONE_START.lastIndex = number.to;

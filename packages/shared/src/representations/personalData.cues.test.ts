@@ -1,0 +1,252 @@
+import { describe, expect, it } from 'vitest';
+import { detectPersonalData, type PersonalDataKind } from './personalData';
+
+// The cues of issue 26 (what real letters hold), apart from personalData.test.ts's first rules.
+
+const only = (kind: PersonalDataKind) => (text: string) =>
+  detectPersonalData(text)
+    .filter((p) => p.kind === kind)
+    .map((p) => p.text);
+
+describe("detectPersonalData: a person's line beside their firm's (issue 26)", () => {
+  it("proposes the DD line of a signature and not the firm's number beside it", () => {
+    const signature =
+      'Harriet Okonkwo MRTPI\nPlanning Director\nCarver Planning Ltd\nDD: 020 7946 0381\nT: 020 7946 0300\nharriet@carver.example.com';
+    expect(
+      detectPersonalData(signature)
+        .filter((p) => p.kind === 'telephone number')
+        .map((p) => p.text),
+    ).toEqual(['020 7946 0381']);
+  });
+});
+
+describe('detectPersonalData: issue 26 name cues', () => {
+  const names = only('name');
+
+  it.each([
+    [
+      'post-nominals after a bracket',
+      'Yours faithfully\n\nMarta Lindgren BA (Hons) MSc MRTPI\nAssociate Director',
+      ['Marta Lindgren'],
+    ],
+    ['"Dip TP"', 'Yours faithfully,\n\nOrla Brennan Dip TP MRTPI\nBrennan Rural Planning', ['Orla Brennan']],
+    ['a numbered form field', 'Q1 Your name: Ada\nQ2 Your surname: Mensah-Ward\n', ['Ada', 'Mensah-Ward']],
+    [
+      'form fields with dashes, small letters',
+      "first name - jade\nlast name - o'connor\n",
+      ['jade', "o'connor"],
+    ],
+    ["a table's field", '| Title | Mr |\n| First Name | Arvind |\n', ['Arvind']],
+    ['an underscored blank', 'Name ______Radu Popa______\n', ['Radu Popa']],
+    ['dotted leaders in capitals', 'Surname ............ ÓGÁIN\n', ['ÓGÁIN']],
+    ['a signature with no sign-off', 'Nobody has told the residents.\nCiarán', ['Ciarán']],
+    ['a dashed signature under an address', 'sort the road first. 14 mill rd tn15 7rs\n-mick', ['mick']],
+    ['a sign-off and the name on one line', 'Regards, Paddy Nolan', ['Paddy Nolan']],
+    ['a sign-off in small letters', 'my kids will love it\n\nthanks jen', ['jen']],
+    ['a couple in small letters', 'or the school will close.\n\nsue and pete', ['sue and pete']],
+    ['a particle', 'Weavers Court, Newtown.\n\nAnneliese van den Berg', ['Anneliese van den Berg']],
+    ['a couple after a sign-off', 'Thanks\nWei Chen and Li Na Zhou', ['Wei Chen and Li Na Zhou']],
+    ['children listed', 'Our children Evie and Tom share the back bedroom.', ['Evie', 'Tom']],
+    ['ages in brackets', 'our two girls, Aoife (8) and Niamh (5).', ['Aoife', 'Niamh']],
+    ['sons after a comma', 'Both our sons, Callum and Fraser, moved away.', ['Callum', 'Fraser']],
+    ['a role holder', 'Our footpath secretary, Huw ap Rhys, walks them monthly.', ['Huw ap Rhys']],
+    ["a group's own officer", 'Please contact our Planning Officer, Esme Kaye.', ['Esme Kaye']],
+    ['"mum of"', 'Signed:\nAmara Nwosu (mum of Chidi)', ['Amara Nwosu', 'Chidi']],
+    ['a family', 'Our neighbours the Hendersons (no. 4) agree with us.', ['Hendersons']],
+    ['"the X family"', 'on behalf of the landowners (the Fanshawe family).', ['Fanshawe']],
+    ['a family signing', 'Please add cycle lanes.\nThe Fairweather-Okoros', ['Fairweather-Okoros']],
+    ['a family signing with their address', 'From the Greens, 2 Pound Close, Ightham', ['Greens']],
+    [
+      "an email's display name",
+      'On Wed, 11 Mar 2026 at 19:22, Shirin Farahani <shirin.farahani@example.net> wrote:',
+      ['Shirin Farahani'],
+    ],
+    [
+      'the name a mailbox spells',
+      'contact me — stephen “steve” o’reilly, steve.oreilly @ outlook . com',
+      ['stephen “steve” o’reilly'],
+    ],
+    [
+      'a small-letter title',
+      'mr and mrs Kofi and Adjoa Asamoah at no 3',
+      ['mr and mrs Kofi and Adjoa Asamoah'],
+    ],
+    ['a title in capitals', 'MR AND MRS G TREVELYAN\nTHE OLD FORGE', ['MR AND MRS G TREVELYAN']],
+    ['a signature in capitals', 'REGARDS\nD. K. ASANTE-MENSAH (MR)', ['D. K. ASANTE-MENSAH']],
+    ['a couple in capitals', 'Plot 6 – DEEPAK & SEEMA JOSHI – 40 CHAPMAN WAY', ['DEEPAK', 'SEEMA JOSHI']],
+    ["an initial before O'", "B. Sayers\nC. O'Neill 22 Willow Walk", ['B. Sayers', "C. O'Neill"]],
+    ["a table's row", '| Gareth Pugh | 6 Beacon Rise, Hartsmere |', ['Gareth Pugh']],
+    ["a quoted email's writer", 'Sent from my iPhone\n\nOn 3 May, Gurpreet Bains wrote:', ['Gurpreet Bains']],
+    ['one word in small letters under a sign-off', 'kind regards\n\nnaveed', ['naveed']],
+    ['"sent by" and where they live', 'sent by lee n michelle @ 41 bramley rd snodland', ['lee n michelle']],
+    ["a family's display name", 'From: The Hollands <hollandfamily@example.net>', ['Hollands']],
+    ['a month that is a forename, with a surname', '9) June Appleby – 4 The Green', ['June Appleby']],
+    [
+      'a bare number and a wide gap',
+      '4 Ellen & Frank Marsh  "Marshlands", Quarry Road',
+      ['Ellen & Frank Marsh'],
+    ],
+  ])('finds %s', (_, text, expected) => {
+    expect(names(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['"anon" in a name field', 'Q1 Your name: anon\nQ2 Your postcode: TN2'],
+    ["a table's headings", '| Name | Address | Signature |\n|------|---------|-----------|'],
+    ["a form's title column", 'Title               Mrs                      Mr\n'],
+    ['a title before a form word', 'Title Miss First'],
+    ['a town at the foot', 'I object to the plan.\n\nWest Malling'],
+    ['"Anon" at the foot', 'I object.\n\nAnon'],
+    ['children unnamed', 'Our children and grandchildren play here.'],
+    ['a council after a role', 'Contact our Planning Officer, Newtown District Council.'],
+    ['places in the plural', "The view from the Policies Map and from the Pilgrims' Way."],
+    ["a family's firm", 'The Lane family trust owns half of the village.'],
+    ['places after "from"', 'The views from the Downs are loved. We moved from the Netherlands.'],
+    ["a place at a line's end", 'I object to the traffic from the Midlands\nand the noise.'],
+    ['streets named after people', 'Charlotte Street, Elizabeth Way and Edward Close all flood.'],
+    ["a saint's or a king's name", "The closure of St Edith's Way and King George Avenue."],
+    ['a possessive place', "Martin's Field should stay as playing fields."],
+    ['a firm', 'Hollis Grant Architects\nThe Studio, 4 Bank Street'],
+    ['a building', 'Newtown District Council\nCivic Centre, Mill Lane\nNewtown ME1 2AB'],
+    ['a forename and a lane after "on"', 'I live on Bell Lane (not saying which house).'],
+    ['the Inspector', 'To: Ms C. Jennings BA (Hons) MA MRTPI, the Inspector'],
+    ["a councillor's form", 'Title: Cllr\nFirst name: Andrew\nLast name: Pocock\nOrganisation: Newtown PC'],
+    ['an MP addressed again', 'Dear Ms Marchbanks,\n\nAs Helena Marchbanks MP said, the road floods.'],
+    ['post-nominals in capitals', 'Regards\n\nJane Doe BSc (Hons) MA MRTPI\nDirector'],
+    ["a team's quoted email", 'On Wed, 11 Mar 2026 at 19:22, Planning Policy Team wrote:'],
+    [
+      'a word in small letters after "cheers" mid-letter',
+      'Cheers mate, the plan is good.\nI object to the road.',
+    ],
+    ['months', 'On May Day the road floods; in May Parliament rose; August Bank Holiday traffic.'],
+    ["the council's officer at work", 'The planning officer, Jane Holloway, said the site was suitable.'],
+    ["the council's case officer", 'I met the case officer Mr Patel at the drop-in.'],
+  ])('ignores %s', (_, text) => {
+    expect(names(text).filter((n) => !/Jane Doe/.test(n))).toEqual([]);
+  });
+});
+
+describe('detectPersonalData: issue 26 address, telephone and email cues', () => {
+  const addresses = only('address');
+  const phones = only('telephone number');
+  const emails = only('email address');
+
+  it.each([
+    [
+      'a caravan on a farm',
+      'Caravan 2, Lower Yard, Blackthorn Farm, Ashby Marsh\n\nI work here.',
+      'Caravan 2, Lower Yard, Blackthorn Farm, Ashby Marsh',
+    ],
+    ['a PO box', 'my postal address is PO Box 7712, Sevenoaks TN13 9ZZ.', 'PO Box 7712, Sevenoaks TN13 9ZZ'],
+    [
+      'a basement flat',
+      'Basement flat, 9 Regency Terrace, Newtown (no postcode)',
+      'Basement flat, 9 Regency Terrace, Newtown',
+    ],
+    [
+      'a block in small letters',
+      'the granary\nchurch lane\nbrayford\ntn27 9jd\n\nhi',
+      'the granary\nchurch lane\nbrayford\ntn27 9jd',
+    ],
+    [
+      'town lines after a comma',
+      '2, Primrose Cottages,\nHigh Street,\nWrotham,\nSevenoaks.\nTN15 7AE.',
+      '2, Primrose Cottages,\nHigh Street,\nWrotham,\nSevenoaks.\nTN15 7AE',
+    ],
+    ['a home after its owner', 'my neighbour Mrs Okonjo at Lavender Cottage agrees.', 'Lavender Cottage'],
+    [
+      'a home after "lives at"',
+      'Our granddaughter still lives at Cherry Garth on the corner.',
+      'Cherry Garth',
+    ],
+    ['a home in a list line', '6) Harry Fenwick – Pippins, Teston Road\n', 'Pippins, Teston Road'],
+    [
+      'a block of flats one lives in',
+      'I live in one of the new flats at Kingsdown House by the station.',
+      'Kingsdown House',
+    ],
+    ['the neighbouring house', 'the neighbouring property, Swallows, which is owned by Ms Tudor', 'Swallows'],
+    [
+      'an address after "I live at"',
+      'I live at 14 Cobbles Row, Newtown, TN29 3EL, and I support the new GP surgery.',
+      '14 Cobbles Row, Newtown, TN29 3EL',
+    ],
+  ])('finds %s', (_, text, expected) => {
+    expect(addresses(text)).toEqual([expected]);
+  });
+
+  it.each([
+    ['a development plot', 'Plot 12 of site H3 would front onto it.'],
+    ['a town one lives in', 'We live in Newtown at the moment.'],
+    ['a firm after a name', 'Our president, Sanjay Kapadia of Kapadia Motors, agrees.'],
+    ['a role after a list name', '1. Jane Doe, Chair, Newtown Society'],
+    ['a registered office', 'Registered office: 3 Colmore Row, Birmingham B3 2BJ.'],
+    [
+      'a civic centre',
+      'I attended the exhibition at the Civic Centre, Mill Lane, Newtown ME1 2AB on 3 March.',
+    ],
+    ['a site line', 'Site: The Paddock, rear of 22–28 Church Lane, Brayford\nProposal: 4 homes'],
+    ['a village hall', 'OCLT, c/o Oakhurst Village Hall, The Green, Oakhurst TN28 7GN'],
+  ])('ignores %s', (_, text) => {
+    expect(addresses(text)).toEqual([]);
+  });
+
+  it('finds numbers and mailboxes in underscored blanks', () => {
+    const form = 'Email ___radu.popa88@example.com___\nPhone ___+44 7700 900 590___';
+    expect(emails(form)).toEqual(['radu.popa88@example.com']);
+    expect(phones(form)).toEqual(['+44 7700 900 590']);
+  });
+
+  it("tells a person's line from a firm's by what is written beside it", () => {
+    const block = 'Jo Bloggs\nBloggs Planning Ltd\nT: 020 7946 0552 (direct) / 020 7946 0500 (main)';
+    expect(phones(block)).toEqual(['020 7946 0552']);
+    expect(phones('Bloggs Planning Ltd\nDD: 020 7946 0381\nSwitchboard: 020 7946 0300')).toEqual([
+      '020 7946 0381',
+    ]);
+  });
+
+  it.each([
+    [
+      'a house, its street and town on a line',
+      'Hawkswood, Stonebridge Lane, Oakhurst\n\nSirs — I object.',
+      ['Hawkswood, Stonebridge Lane, Oakhurst'],
+    ],
+    [
+      'a house in capitals named again',
+      'MR AND MRS G TREVELYAN\nTHE OLD FORGE\nFORGE HILL\n\nDear Sirs\n\nThe Old Forge is Grade II listed.',
+      ['THE OLD FORGE\nFORGE HILL', 'The Old Forge'],
+    ],
+    ['a house after a list separator', '10) Major (retd) C. D. Armitage – Offham Lodge\n', ['Offham Lodge']],
+    [
+      "an officer's own home in a society's block",
+      'Newtown Society\nSecretary: Rosalind Ekpo, 2 Allotment Cottages, Brayford TN27 9AD',
+      ['2 Allotment Cottages, Brayford TN27 9AD'],
+    ],
+  ])('finds %s', (_, text, expected) => {
+    expect(addresses(text)).toEqual(expected);
+  });
+
+  it("leaves a firm's premises named on its line", () => {
+    expect(
+      addresses('Hollis Grant Architects\nThe Studio, 4 Bank Street, Tonbridge TN9 1BL\nt. 01732 555 771'),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['beside a role mailbox', 'Sevenoaks TN13 1HG. planning.policy@sevenoaks.gov.uk, 01732 227000.'],
+    ['beside a website', 'The Downs team (kentdowns.org.uk, 01303 815170) should be consulted.'],
+    ['a number the writer had to ring', 'The map is unreadable and I had to ring 01732 844522 twice.'],
+  ])("leaves a body's number %s", (_, text) => {
+    expect(phones(text)).toEqual([]);
+  });
+
+  it("takes a councillor's official mailbox as public", () => {
+    expect(emails("Cc: 'Cllr Rob Stainer' <rob.stainer@councillors.newtown.gov.uk>")).toEqual([]);
+  });
+
+  it('takes no-reply and strategy mailboxes as roles', () => {
+    expect(
+      emails('From: no-reply@portal.example.com\nContact: transport.strategy@kent.example.gov.uk'),
+    ).toEqual([]);
+  });
+});
