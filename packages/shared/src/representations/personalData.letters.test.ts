@@ -1,31 +1,48 @@
 import { describe, expect, it } from 'vitest';
-import { partTable, scorePart, type LetterKind } from './personalData.letters';
+import { partTable, scorePart, type LetterKind, type LetterPart } from './personalData.letters';
 
 // shared compiles without Node's or the DOM's types; the test runner gives it a console all the same.
 declare const console: { log: (message: string) => void };
 
-// The issue's targets are recall ≥ 0.95 and precision ≥ 0.90 per kind on the held-out part. Until
-// they are met these are the floors measured so far, so a change that loses ground fails. Telling
-// an organisation's contact details from a person's raised phone precision from 0.744 to 0.900 and
-// cost phone recall (0.903 to 0.839), and a body's premises named in a sentence cost address
-// recall (0.743 to 0.716, precision 0.881 to 0.919): the floors follow the measured figures.
-const floors: Record<LetterKind, { recall: number; precision: number }> = {
-  name: { recall: 0.83, precision: 0.88 },
-  phone: { recall: 0.83, precision: 0.93 },
-  email: { recall: 0.93, precision: 0.9 },
-  address: { recall: 0.71, precision: 0.91 },
+type Floors = Record<LetterKind, { recall: number; precision: number }>;
+
+// The issue's targets are recall ≥ 0.95 and precision ≥ 0.90 per kind on letters the detector was
+// not tuned on. Until they are met these are the floors measured so far on each held-out part
+// (2026-11-29, after the cues of personalData.names.cues.ts), so a change that loses ground fails.
+const floors: Partial<Record<LetterPart, Floors>> = {
+  heldOut: {
+    name: { recall: 0.87, precision: 0.93 },
+    phone: { recall: 0.83, precision: 0.96 },
+    email: { recall: 0.93, precision: 0.93 },
+    address: { recall: 0.81, precision: 0.9 },
+  },
+  heldOut2: {
+    name: { recall: 0.89, precision: 0.89 },
+    phone: { recall: 0.85, precision: 0.91 },
+    email: { recall: 0.9, precision: 0.92 },
+    address: { recall: 0.81, precision: 0.9 },
+  },
 };
 
 describe('detectPersonalData on the labelled letters of issue 26', () => {
-  // 391 letters, some 13,000-17,000 characters: seconds on a loaded 2-core machine.
-  it('prints both parts and holds the held-out figures', { timeout: 30_000 }, () => {
-    const tuning = scorePart('tuning');
-    const heldOut = scorePart('heldOut');
-    console.log(partTable('Tuning part (270 letters)', tuning));
-    console.log(partTable('Held-out part (121 letters)', heldOut));
-    for (const k of heldOut.kinds) {
-      expect.soft(k.recall, `${k.kind} recall`).toBeGreaterThanOrEqual(floors[k.kind].recall);
-      expect.soft(k.precision, `${k.kind} precision`).toBeGreaterThanOrEqual(floors[k.kind].precision);
+  // 719 letters, some 13,000-17,000 characters: seconds on a loaded 2-core machine.
+  it('prints every part and holds the held-out figures', { timeout: 60_000 }, () => {
+    const parts: [LetterPart, string][] = [
+      ['tuning', 'Tuning part (431 letters)'],
+      ['heldOut', 'Held-out part (121 letters)'],
+      ['heldOut2', 'Second held-out part (167 letters, written later)'],
+    ];
+    for (const [part, title] of parts) {
+      const score = scorePart(part);
+      console.log(partTable(title, score));
+      const floor = floors[part];
+      if (!floor) continue;
+      for (const k of score.kinds) {
+        expect.soft(k.recall, `${part} ${k.kind} recall`).toBeGreaterThanOrEqual(floor[k.kind].recall);
+        expect
+          .soft(k.precision, `${part} ${k.kind} precision`)
+          .toBeGreaterThanOrEqual(floor[k.kind].precision);
+      }
     }
   });
 });
