@@ -63,6 +63,10 @@ const files = [
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => join(extraDir, f)),
+  ...readdirSync(`${dir}-extra3`)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(`${dir}-extra3`, f)),
   ...readdirSync(laterDir)
     .filter((f) => f.endsWith('.json'))
     .sort()
@@ -85,7 +89,7 @@ for (const path of files) {
     if (path.startsWith(laterDir)) {
       laterIds.add(letter.id);
       if (!letter.id.startsWith('v2-')) errors.push(`${letter.id}: a later letter's id starts v2-`);
-    } else if (path.startsWith(extraDir)) extraIds.add(letter.id);
+    } else if (path.startsWith(extraDir)) extraIds.add(letter.id); // -extra and -extra3: tuning
     if (!writers.has(letter.writer)) errors.push(`${letter.id}: bad writer ${letter.writer}`);
     if (typeof letter.text !== 'string') errors.push(`${letter.id}: no text`);
     if (!Array.isArray(letter.spans) || !Array.isArray(letter.notPersonal)) {

@@ -26,6 +26,14 @@ import extraNamesWithoutCues from '../../test-data/personal-data-letters-extra/n
 import extraNoPersonalAndTraps from '../../test-data/personal-data-letters-extra/no-personal-and-traps.json';
 import extraOrganisations from '../../test-data/personal-data-letters-extra/organisations.json';
 import extraResidentsAddressBlocks from '../../test-data/personal-data-letters-extra/residents-address-blocks.json';
+import thirdAgentsAndConsultants from '../../test-data/personal-data-letters-extra3/agents-and-consultants.json';
+import thirdEmailsAndThreads from '../../test-data/personal-data-letters-extra3/emails-and-threads.json';
+import thirdNoPersonalDataTraps from '../../test-data/personal-data-letters-extra3/no-personal-data-traps.json';
+import thirdOrganisationsParishStatutory from '../../test-data/personal-data-letters-extra3/organisations-parish-statutory.json';
+import thirdPetitionsAndLists from '../../test-data/personal-data-letters-extra3/petitions-and-lists.json';
+import thirdResidentsLongAndHandwritten from '../../test-data/personal-data-letters-extra3/residents-long-and-handwritten.json';
+import thirdResidentsShortNotes from '../../test-data/personal-data-letters-extra3/residents-short-notes.json';
+import thirdWebForms from '../../test-data/personal-data-letters-extra3/web-forms.json';
 import laterAddressStyles from '../../test-data/personal-data-letters-extra2/address-styles.json';
 import laterAgentsSignatures from '../../test-data/personal-data-letters-extra2/agents-signatures.json';
 import laterFamilyAndNeighbours from '../../test-data/personal-data-letters-extra2/family-and-neighbours.json';
@@ -105,6 +113,19 @@ const extraFiles = [
   extraResidentsAddressBlocks,
 ] as unknown as LabelledLetter[][];
 
+// A third batch of tuning letters (2026-11-29, ids v3-…), by a fourth writer who saw eight tuning
+// letters and nothing of the detector; scored once as unseen before joining (bench/README).
+const thirdFiles = [
+  thirdAgentsAndConsultants,
+  thirdEmailsAndThreads,
+  thirdNoPersonalDataTraps,
+  thirdOrganisationsParishStatutory,
+  thirdPetitionsAndLists,
+  thirdResidentsLongAndHandwritten,
+  thirdResidentsShortNotes,
+  thirdWebForms,
+] as unknown as LabelledLetter[][];
+
 const laterFiles = [
   laterAddressStyles,
   laterAgentsSignatures,
@@ -117,7 +138,7 @@ const laterFiles = [
 ] as unknown as LabelledLetter[][];
 
 const allLetters = files.flat();
-const extraLetters = extraFiles.flat();
+const extraLetters = [...extraFiles.flat(), ...thirdFiles.flat()];
 const laterLetters = laterFiles.flat();
 
 export function lettersOf(part: LetterPart): LabelledLetter[] {
