@@ -250,3 +250,49 @@ describe('detectPersonalData: issue 26 address, telephone and email cues', () =>
     ).toEqual([]);
   });
 });
+
+describe('detectPersonalData: officers in a public role, and words that are no names (v3 letters)', () => {
+  const names = only('name');
+
+  it.each([
+    [
+      'a case officer after the name',
+      'For the attention of Mr Graeme Nicholls, Case Officer\n\nRe: 25/1887/LBC',
+    ],
+    [
+      'a case officer labelled',
+      'Comments by 12 September 2025.\n\nCase officer: Sarah Maitland, 01539 733333',
+    ],
+    [
+      "a statutory body's inspector signing",
+      'Yours sincerely\n\nRebecca Tollemache\nInspector of Historic Buildings and Areas',
+    ],
+    [
+      "the council's manager in brackets",
+      'our meeting with yourself and Ms Achterberg (Planning Policy Manager), please',
+    ],
+    ['a name field not given', 'Name: Not given\nAddress: Not given\nStance: Object'],
+    ['a name field withheld', 'Name: Withheld\nAddress: Withheld\nComment: Object.'],
+    ['a police force', 'Sussex Police – Designing Out Crime\n\nThank you for your correspondence.'],
+    ['a quarter', 'The "Darwin Quarter" is a silly name for a car park extension.'],
+  ])('ignores %s', (_, text) => {
+    expect(names(text)).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a wildlife trust's officer (still proposed)",
+      'Yours sincerely\nDr Ruth Oyelaran-Gray\nConservation Officer (Planning)',
+      ['Dr Ruth Oyelaran-Gray'],
+    ],
+    ['a parish clerk (still proposed)', 'Yours faithfully\n\nIan Fairbrother, Clerk', ['Ian Fairbrother']],
+    ['a name field with a real name', 'Name: Withers Gray\nAddress: 4 Mill Lane', ['Withers Gray']],
+    [
+      "a group's own officer before the name",
+      'Please contact our Planning Officer, Esme Kaye.',
+      ['Esme Kaye'],
+    ],
+  ])('proposes %s', (_, text, expected) => {
+    expect(names(text)).toEqual(expected);
+  });
+});

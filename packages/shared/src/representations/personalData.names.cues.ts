@@ -79,7 +79,7 @@ export const STREET_WORD_IN_NAME =
   /[ \t\u00a0](?:Street|Road|Rd|Avenue|Close|Drive|Way|Crescent|Gardens|Terrace|Grove|Mews|Parade)(?![\p{L}])/u;
 // Words that make the words before them a firm or a building: "Civic Centre", "Hartsmere Bakery".
 export const FIRM_WORD_IN_NAME =
-  /[ \t\u00a0](?:Centre|Center|Architects|Planning|Planners|Partners|Bakery|Motors|Solicitors|Associates|Consultants|Homes|Developments|Estates|Living|Retirement|Surgery|School|Church|Chapel|Almshouses|Convent|Forum|Cycle|Transport|Ltd|LLP|Limited|Society|Trust|Group)(?![\p{L}])/u;
+  /[ \t\u00a0](?:Centre|Center|Police|Projects|Quarter|Extension|Villas|Canal|Ground|Architects|Planning|Planners|Partners|Bakery|Motors|Solicitors|Associates|Consultants|Homes|Developments|Estates|Living|Retirement|Surgery|School|Church|Chapel|Almshouses|Convent|Forum|Cycle|Transport|Ltd|LLP|Limited|Society|Trust|Group)(?![\p{L}])/u;
 
 export function namesPlaceOrFirm(text: string, f: { from: number; to: number }): boolean {
   const name = text.slice(f.from, f.to);
@@ -221,7 +221,7 @@ export const PARTICLES = new Set([
 export const capitalisedStart = (value: string) => /^\p{Lu}/u.test(value);
 export const PLACE_PREFIX =
   /^(?:North|South|East|West|Upper|Lower|Great|Little|Old|New|Kings|Nether|High|Long)$/u;
-const NOT_SIGNATURES = new Set([
+export const NOT_SIGNATURES = new Set([
   'anon',
   'anonymous',
   'resident',
@@ -239,6 +239,11 @@ const NOT_SIGNATURES = new Set([
   'council',
   'ps',
   'nb',
+  'not given',
+  'not provided',
+  'not stated',
+  'withheld',
+  'date',
 ]);
 
 export function signatureAt(text: string, from: number, to: number, { cue }: { cue: boolean }): Found | null {
@@ -323,4 +328,30 @@ export function findSignOffLines(text: string): Found[] {
     break;
   }
   return found;
+}
+
+// A public body's officer named at work (issue 26): "Clerk: Mrs Meinir Wyn", "Jo Fairweather, Parish
+// Clerk", "Rebecca Tollemache\nInspector of Historic Buildings", "Ms Achterberg (Planning Policy
+// Manager)". Not a community group's own officers (secretary, chair, treasurer): they are residents.
+const PUBLIC_ROLE =
+  '(?:\\p{Lu}\\p{L}+[ \\t]+){0,2}(?:(?:[Cc]ase|[Pp]lanning|[Ee]nforcement|[Pp]olicy|Designing[ \\t]+Out[ \\t]+Crime)[ \\t]+[Oo]fficer|Inspector(?![ \\t]+(?:Programme|Report))|Head[ \\t]?[Tt]eacher|(?:Policy|Development[ \\t]+Management)[ \\t]+Manager)(?![\\p{L}])';
+const ROLE_LABEL_BEFORE = /(?:^|\n)[ \t]*(?:Case|Planning|Enforcement)[ \t]+[Oo]fficer[ \t]*:[ \t]*$/u;
+const ROLE_AFTER_ON_LINE = new RegExp(
+  `^(?:[ \\t]+\\p{Lu}[\\p{L}()]*)*?[ \\t]*(?:,|\\(|[-–][ \\t])[ \\t]*(?:the[ \\t]+)?${PUBLIC_ROLE}`,
+  'u',
+);
+const ROLE_LINE = new RegExp(`^[ \\t]*${PUBLIC_ROLE}`, 'u');
+// Post-nominals and the like between the name and its line's end ("BA (Hons) MRTPI").
+const LINE_TAIL = /^(?:[ \t]+[\p{Lu}(][\p{L}()]*)*[ \t]*\r?$/u;
+
+export function namedInPublicRole(text: string, f: { from: number; to: number }): boolean {
+  const lineStart = text.lastIndexOf('\n', f.from - 1) + 1;
+  if (ROLE_LABEL_BEFORE.test(text.slice(Math.max(0, lineStart - 1), f.from))) return true;
+  const end = text.indexOf('\n', f.to);
+  const rest = text.slice(f.to, end === -1 ? text.length : end);
+  if (ROLE_AFTER_ON_LINE.test(rest)) return true;
+  // A name alone on its line (a signature) with the role on the next.
+  if (end === -1 || !LINE_TAIL.test(rest) || text.slice(lineStart, f.from).trim() !== '') return false;
+  const nextEnd = text.indexOf('\n', end + 1);
+  return ROLE_LINE.test(text.slice(end + 1, nextEnd === -1 ? text.length : nextEnd));
 }

@@ -13,6 +13,8 @@ import {
   findSignOffLines,
   isNameWord,
   LOWER_TITLE,
+  namedInPublicRole,
+  NOT_SIGNATURES,
   namesPlaceOrFirm,
   PLACE_PREFIX,
   ROLE_BEFORE,
@@ -67,7 +69,10 @@ export function detectPersonalData(text: string, known?: DetectorKnown): Persona
   ];
   found.push(...findNames(text, known?.names ?? []), ...findSenderBlocks(text, found));
   // Councillors' names are dropped before their words are looked for elsewhere in the letter.
-  const publicFigures = findPublicFigures(text);
+  const publicFigures = findPublicFigures(
+    text,
+    found.filter((f) => f.kind === 'name' && namedInPublicRole(text, f)),
+  );
   const personal = (f: Found) =>
     f.kind !== 'name' || !publicFigures.some((p) => f.from < p.to && p.from < f.to);
   found = found.filter(personal).filter((f) => f.kind !== 'name' || !namesPlaceOrFirm(text, f));
@@ -339,8 +344,8 @@ const ROLE_AFTER_NAME = new RegExp(
   'gu',
 );
 
-function findPublicFigures(text: string): Found[] {
-  const found: Found[] = [];
+function findPublicFigures(text: string, officers: Found[]): Found[] {
+  const found: Found[] = [...officers];
   for (const m of matches(PUBLIC_FIGURE, text)) {
     const run = readName(text, m.index + m[0].length, { maxWords: 3, afterTitle: true });
     if (run) found.push({ kind: 'name', from: m.index, to: run.to });
@@ -393,6 +398,8 @@ function findNames(text: string, knownNames: string[]): Found[] {
   for (const m of matches(SIGN_OFF, text)) add(nameLine(text, m.index + m[0].length, { lowerCase: true }));
   for (const m of matches(FIELD_LABEL, text)) {
     const at = m.index + m[0].length;
+    // "Name: Not given", "Name: Withheld": the form's field left empty on purpose.
+    if (NOT_SIGNATURES.has(lineAt(text, at).text.trim().replace(/[.]$/u, '').toLowerCase())) continue;
     add(nameLine(text, at, { lowerCase: false }) ?? readName(text, at, { maxWords: 4 }));
   }
   for (const m of matches(INTRODUCTION, text)) {
