@@ -296,3 +296,31 @@ describe('detectPersonalData: officers in a public role, and words that are no n
     expect(names(text)).toEqual(expected);
   });
 });
+
+describe('detectPersonalData: a line of parts ending in a postcode (v3 letters)', () => {
+  const addresses = only('address');
+
+  it.each([
+    [
+      'a Cornish house name',
+      'Jory Angove\nChy an Mor, Treen, Penzance TR19 6LF',
+      ['Chy an Mor, Treen, Penzance TR19 6LF'],
+    ],
+    [
+      'Welsh names after a titled person',
+      'Dr Elinor Pughe, Bryn Awel, Ffordd yr Eglwys, Llanwrtyd Wells LD5 4RR\n\nThe Society objects.',
+      ['Bryn Awel, Ffordd yr Eglwys, Llanwrtyd Wells LD5 4RR'],
+    ],
+    [
+      'capitals',
+      'BRIAN & JOAN TUTTLE\nTHE LAURELS, FAKENHAM ROAD, GREAT RYBURGH NR21 0DX',
+      ['THE LAURELS, FAKENHAM ROAD, GREAT RYBURGH NR21 0DX'],
+    ],
+  ])('takes the whole line: %s', (_, text, expected) => {
+    expect(addresses(text)).toEqual(expected);
+  });
+
+  it('stops at a sentence before the parts (near miss)', () => {
+    expect(addresses('The lorries queue all day, every day, Penzance TR19 6LF')).toEqual(['TR19 6LF']);
+  });
+});
