@@ -7,7 +7,11 @@
  * signature naming a firm or a body) or the sentence they stand in ("ring the council on …").
  */
 
+import { isForename } from './personalData.names';
+
 type Range = { from: number; to: number };
+
+const ROLE_HOLDER_BEFORE = /:[ \t]*(\p{Lu}\p{Ll}+)[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}\p{Ll}+)?,[ \t]*$/u;
 
 // A firm, a public body, a job title: a block holding one of these is an organisation's.
 const ORGANISATION =
@@ -100,6 +104,9 @@ export function isOrganisationContact(
     const before = text.slice(Math.max(0, at.from - 60), at.from);
     // "I live at …", "my postal address is …", "owners of …": someone's own home whatever follows.
     if (OWN_HOME_BEFORE.test(before)) return false;
+    // "Footpath Secretary: Tessa Oyelaran-Booth, 7 Meadowsweet Close": a group's officer at home.
+    const holder = ROLE_HOLDER_BEFORE.exec(lineStartBefore(text, at.from));
+    if (holder && isForename(holder[1]!) && !ORGANISATION.test(holder[0])) return false;
     // "Registered office: …", "the Civic Centre, Mill Lane", "c/o Oakhurst Village Hall, …", a site's line.
     const firstPart = found.split(/,|\r?\n/)[0]!;
     if (PREMISES_BEFORE.test(before) || PREMISES_NAME.test(firstPart)) return true;
@@ -149,9 +156,10 @@ export function isOrganisationContact(
     if (kind === 'address') {
       // "Secretary: Rosalind Ekpo, 2 Allotment Cottages": a person named just before it on its line.
       const lead = lineStartBefore(text, at.from);
-      const named = /(?:^[ \t]*|:[ \t]*)(?!The[ \t])\p{Lu}\p{Ll}+[ \t]+\p{Lu}[\p{Ll}'’-]+,[ \t]*$/u.exec(
-        lead,
-      );
+      const named =
+        /(?:^[ \t]*|:[ \t]*)(?!The[ \t])\p{Lu}\p{Ll}+[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}\p{Ll}+)?,[ \t]*$/u.exec(
+          lead,
+        );
       if (named && !ORGANISATION.test(named[0])) return false;
       return !/(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]/u.test(lead);
     }
@@ -206,8 +214,13 @@ function lineAround(text: string, at: Range): string {
   return `${text.slice(from, at.from)} … ${text.slice(at.to, end === -1 ? text.length : end)}`;
 }
 
-const OWN_HOME_BEFORE =
-  /(?:(?<![\p{L}])(?:(?:I|[Ww]e)[ \t]+)?(?:(?:have[ \t]+)?lived?|am[ \t]+living|are[ \t]+living)[ \t]+(?:at|in|on)(?:[ \t]+the[ \t]+[\p{L} ]{1,30}\()?|(?:[Mm]y|[Oo]ur)[ \t]+(?:postal[ \t]+)?(?:address|home|house)[ \t]+is|lives?[ \t]+at|owners?[ \t]+of|who[ \t]+owns?|letters[ \t]+to)[ \t]*$/u;
+// "Dr and Mrs Sanjay Bhattacharya of …", "Mr Hamish Strachan (…": a titled person's own home.
+const TITLED_PERSON =
+  "(?<![\\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr)\\.?[ \\t]+(?:\\p{Lu}[\\p{L}'’.-]*[ \\t]+){0,3}\\p{Lu}[\\p{Ll}'’-]+";
+const OWN_HOME_BEFORE = new RegExp(
+  String.raw`(?:(?<![\\p{L}])(?:(?:I|[Ww]e)[ \t]+)?(?:(?:have[ \t]+)?lived?|am[ \t]+living|are[ \t]+living)[ \t]+(?:at|in|on)(?:[ \t]+the[ \t]+[\p{L} ]{1,30}\()?|(?:[Mm]y|[Oo]ur)[ \t]+(?:postal[ \t]+)?(?:address|home|house)[ \t]+is|lives?[ \t]+at|owners?[ \t]+of|who[ \t]+owns?|letters[ \t]+to|${TITLED_PERSON}(?:[ \t]+of|[ \t]*\(|,)[ \t]*(?:\p{Lu}[^,\n()]{1,30},[ \t]*)?)[ \t]*$`,
+  'u',
+);
 const PREMISES_BEFORE =
   /(?:[Rr]egistered[ \t]+[Oo]ffice|[Oo]ffice[ \t]+is[ \t]+at(?:[ \t]+Suite[ \t]+\d+,)?|Centre|Center|(?:Village|Town|Church|County|Memorial|Parish|Community|Scout)[ \t]+Hall|(?:Reading|Meeting|Committee)[ \t]+Room|Exchange|Library|Pavilion|Offices)[ \t]*[:,]?[ \t]*$/u;
 const PREMISES_NAME =

@@ -324,3 +324,40 @@ describe('detectPersonalData: a line of parts ending in a postcode (v3 letters)'
     expect(addresses('The lorries queue all day, every day, Penzance TR19 6LF')).toEqual(['TR19 6LF']);
   });
 });
+
+describe("detectPersonalData: a titled person's or a group officer's own address (v3 letters)", () => {
+  const addresses = only('address');
+
+  it.each([
+    [
+      'after "of" and a house name',
+      'We are instructed by Dr and Mrs Sanjay Bhattacharya of The Coach House, 2 Orchard Walk, Harpenden AL5 2HR, which adjoins the application site.',
+      ['The Coach House', '2 Orchard Walk, Harpenden AL5 2HR'],
+    ],
+    [
+      'in brackets after the name',
+      'Please accept this as an objection on behalf of Mr Hamish Strachan (Ardnamurchan House, 14 Polwarth Terrace, Edinburgh EH11 1NJ).',
+      ['14 Polwarth Terrace, Edinburgh EH11 1NJ'],
+    ],
+    [
+      "a society's secretary",
+      'The Society objects.\n\nSecretary: Rosalind Ekpo, 2 Allotment Cottages, Brayford TN27 9AD',
+      ['2 Allotment Cottages, Brayford TN27 9AD'],
+    ],
+  ])('proposes it: %s', (_, text, expected) => {
+    expect(addresses(text)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      "an agent's office on behalf of a client",
+      'Submitted on behalf of Mr Hamish Strachan by Savills, 74 High Street, Sevenoaks TN13 1JR.',
+    ],
+    [
+      'a firm after a role',
+      'The Society objects.\n\nAgent: Savills Planning, 74 High Street, Sevenoaks TN13 1JR',
+    ],
+  ])('leaves it: %s', (_, text) => {
+    expect(addresses(text)).toEqual([]);
+  });
+});
