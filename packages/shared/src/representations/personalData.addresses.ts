@@ -30,7 +30,7 @@ export function findUkPostcodes(text: string): { from: number; to: number }[] {
 export const STREET_TYPES = [
   'Road', 'Rd', 'Street', 'St', 'Lane', 'Avenue', 'Ave', 'Close', 'Drive', 'Way', 'Court', 'Crescent',
   'Gardens', 'Place', 'Terrace', 'Grove', 'Hill', 'Park', 'Row', 'Walk', 'Square', 'Mews', 'View', 'Rise',
-  'Green', 'Parade', 'Gate', 'Meadow', 'Meadows', 'Cottages', 'Wharf',
+  'Green', 'Parade', 'Gate', 'Meadow', 'Meadows', 'Cottages', 'Wharf', 'Wynd', 'Drove', 'Brae', 'Loan',
 ];
 const STREET_TYPE = `(?:${STREET_TYPES.join('|')})`;
 const CAPITALISED = `(?:The|St\\.?|\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}[\\p{Ll}'’]+)*)`;

@@ -361,3 +361,43 @@ describe("detectPersonalData: a titled person's or a group officer's own address
     expect(addresses(text)).toEqual([]);
   });
 });
+
+describe('detectPersonalData: teams, dates, royals and officers in brackets (v3 letters)', () => {
+  const names = only('name');
+
+  it.each([
+    [
+      "a team's display name",
+      'From: Development Management <dm@southlakeland.gov.uk>\nTo: Kendal Civic Society',
+    ],
+    [
+      "a team's name with &",
+      'From: Land & Planning Team, Network Rail <townplanningwestern@networkrail.co.uk>',
+    ],
+    [
+      'a role as sender',
+      'From: Regional Director, Operations Directorate\nTo: Stratford-on-Avon District Council',
+    ],
+    ["a date's short month", 'Date: Fri, 9 Jan 2026 08:03:17 +0000'],
+    ['a queen', 'Queen Victoria opened it herself.'],
+    ["a county council's officer", 'signed by Mr P. Okeke (KCC) on 19/11/2025.'],
+    ["the council's team", 'and Ms Ferreira from your team was very patient with everyone'],
+  ])('ignores %s', (_, text) => {
+    expect(names(text)).toEqual([]);
+  });
+
+  it.each([
+    ["a person's display name", 'From: Jan Kowalski <jan.k@example.com>', ['Jan Kowalski']],
+    ['a forename before a year', 'My neighbour Jan 2024 told me', ['Jan']],
+    ['a titled name in brackets', 'signed by Mr P. Okeke (neighbour) on 19/11/2025.', ['Mr P. Okeke']],
+    ['a name from our street', 'and Ms Ferreira from our street came too', ['Ms Ferreira']],
+  ])('proposes %s', (_, text, expected) => {
+    expect(names(text)).toEqual(expected);
+  });
+
+  it('takes a Scottish wynd as a street', () => {
+    expect(only('address')('Peter Haldane-Brooke\nRosemount, Kirk Wynd, Kirriemuir DD8 4BH')).toEqual([
+      'Kirk Wynd, Kirriemuir DD8 4BH',
+    ]);
+  });
+});

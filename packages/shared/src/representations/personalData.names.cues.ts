@@ -85,6 +85,8 @@ export function namesPlaceOrFirm(text: string, f: { from: number; to: number }):
   const name = text.slice(f.from, f.to);
   if (TITLE_START_AT.test(name)) return /['’]s[ \t]+\p{Lu}/u.test(text.slice(f.to, f.to + 4));
   if (PLACE_BEFORE.test(text.slice(Math.max(0, f.from - 9), f.from))) return true;
+  // "Queen Victoria", "King Alfred", "St Edith": a royal's or a saint's name, not a resident's.
+  if (/^(?:Queen|King|Prince|Princess|Saint|St\.?)[ \t]/u.test(name)) return true;
   // "I live on Bell Lane", "lives at Cherry Garth": untitled words after a preposition of place.
   if (
     /(?<![\p{L}])(?:on|at|along|off|via|near|opposite)[ \t]+$/u.test(
@@ -336,8 +338,9 @@ export function findSignOffLines(text: string): Found[] {
 const PUBLIC_ROLE =
   '(?:\\p{Lu}\\p{L}+[ \\t]+){0,2}(?:(?:[Cc]ase|[Pp]lanning|[Ee]nforcement|[Pp]olicy|Designing[ \\t]+Out[ \\t]+Crime)[ \\t]+[Oo]fficer|Inspector(?![ \\t]+(?:Programme|Report))|Head[ \\t]?[Tt]eacher|(?:Policy|Development[ \\t]+Management)[ \\t]+Manager)(?![\\p{L}])';
 const ROLE_LABEL_BEFORE = /(?:^|\n)[ \t]*(?:Case|Planning|Enforcement)[ \t]+[Oo]fficer[ \t]*:[ \t]*$/u;
+// "signed by Mr P. Okeke (KCC)", "Ms Ferreira from your team": the council's own.
 const ROLE_AFTER_ON_LINE = new RegExp(
-  `^(?:[ \\t]+\\p{Lu}[\\p{L}()]*)*?[ \\t]*(?:,|\\(|[-–][ \\t])[ \\t]*(?:the[ \\t]+)?${PUBLIC_ROLE}`,
+  `^(?:[ \\t]+\\p{Lu}[\\p{L}()]*)*?(?:[ \\t]*(?:,|\\(|[-–][ \\t])[ \\t]*(?:the[ \\t]+)?${PUBLIC_ROLE}|[ \\t]*\\(\\p{Lu}{1,4}C\\)|[ \\t]+from[ \\t]+(?:your|the[ \\t]+council['’]s)[ \\t]+(?:team|department|office))`,
   'u',
 );
 const ROLE_LINE = new RegExp(`^[ \\t]*${PUBLIC_ROLE}`, 'u');

@@ -394,6 +394,12 @@ export function findForenameNames(
       )
         continue;
     }
+    // "Fri, 9 Jan 2026": a month's short form between a day and a year.
+    if (
+      /\d[ \t]+$/u.test(text.slice(Math.max(0, m.index - 3), m.index)) &&
+      /^[ \t]+\d{4}(?!\d)/u.test(text.slice(m.index + first.length, m.index + first.length + 6))
+    )
+      continue;
     const needsSurname = !isForename(first) && nameLists().withSurnameOnly.has(first.toLowerCase());
     if (!needsSurname && !isForename(first)) continue;
     let to = m.index + first.length;

@@ -400,7 +400,10 @@ function findNames(text: string, knownNames: string[]): Found[] {
     const at = m.index + m[0].length;
     // "Name: Not given", "Name: Withheld": the form's field left empty on purpose.
     if (NOT_SIGNATURES.has(lineAt(text, at).text.trim().replace(/[.]$/u, '').toLowerCase())) continue;
-    add(nameLine(text, at, { lowerCase: false }) ?? readName(text, at, { maxWords: 4 }));
+    const run = nameLine(text, at, { lowerCase: false }) ?? readName(text, at, { maxWords: 4 });
+    // "From: Development Management <…>", "From: Land & Planning Team, …": cut short by a word of a
+    // team or a firm, the words are a team's name.
+    if (run && !/^[ \t]+(?:&[ \t]+)?\p{Lu}/u.test(text.slice(run.to, run.to + 4))) add(run);
   }
   for (const m of matches(INTRODUCTION, text)) {
     const at = m.index + m[0].length;
