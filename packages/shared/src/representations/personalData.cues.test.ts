@@ -401,3 +401,39 @@ describe('detectPersonalData: teams, dates, royals and officers in brackets (v3 
     ]);
   });
 });
+
+describe("detectPersonalData: a group's officers labelled, and numbered homes in a list (v3 letters)", () => {
+  const names = only('name');
+
+  it.each([
+    [
+      "a group's officers on one line",
+      "Residents' Association\n\nChair: Niamh Byrne   Treasurer: Aled Bowen\n",
+      ['Niamh Byrne', 'Aled Bowen'],
+    ],
+    [
+      'two churchwardens',
+      'Churchwardens: Maureen Dobbing and Chidi Okwuosa\n',
+      ['Maureen Dobbing and Chidi Okwuosa'],
+    ],
+    [
+      'a list by house number',
+      'No. 3 Hollie Brackenbury\nNo. 7 Gwilym Tudur\n',
+      ['Hollie Brackenbury', 'Gwilym Tudur'],
+    ],
+    [
+      'a list by flat',
+      'Flat 2 – Conor & Saoirse Mulrooney\nFlat 5 – Yasemin Arslan\n',
+      ['Conor & Saoirse Mulrooney', 'Yasemin Arslan'],
+    ],
+  ])('proposes %s', (_, text, expected) => {
+    expect(names(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['a heading after a role label', 'Chair: Planning Committee\n'],
+    ['a list item that is no name', 'No. 4 — refused to sign\nFlat 6 – (tenant did not wish to give name)\n'],
+  ])('ignores %s', (_, text) => {
+    expect(names(text)).toEqual([]);
+  });
+});

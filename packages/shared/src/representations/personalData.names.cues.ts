@@ -105,6 +105,10 @@ export const TITLE_START_AT = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Rev|Revd|M
 // "our warden Patience Osei", "Our footpath secretary, Huw ap Rhys": a person by their role.
 export const ROLE_BEFORE =
   /(?<![\p{L}])(?:[Mm]y|[Oo]ur)[ \t]+(?:[\p{L}-]+[ \t]+){0,2}(?:warden|leader|secretary|chair|chairman|chairwoman|chairperson|treasurer|president|vice-president|[Oo]fficer|co-?ordinator|organiser|volunteer|vicar|rector|landlord|landlady|builder|farmer|colleague|GP|doctor|childminder|tenant)[ \t]*,?[ \t]+(?=\p{Lu})/gu;
+// A group's officers labelled on a letterhead or at the foot: "Chair: Catriona Byrne", "Membership
+// Sec: Ngozi Eze-Okafor", "Point of contact: Rory Mac". Residents all; not the parish clerk.
+export const GROUP_ROLE_LABEL =
+  /(?<![\p{L}])(?:Chair|Chairman|Chairwoman|Chairperson|Vice-[Cc]hair|Treasurer|(?:Membership[ \t]+|Hon\.?[ \t]+)?Sec(?:retary|\.)?|Churchwardens?|President|Point[ \t]+of[ \t]+contact|Organiser|Coordinator)[ \t]*:[ \t]*(?=\p{Lu})/gu;
 // "mr and mrs Kofi and Adjoa Asamoah": a title in small letters before a capitalised name.
 export const LOWER_TITLE =
   /(?<![\p{L}])(?:mr|mrs|ms|miss|dr)(?:[ \t]+(?:and|&)[ \t]+(?:mr|mrs|ms|miss|dr))?\.?[ \t]+(?=\p{Lu}\p{Ll})/gu;

@@ -407,7 +407,7 @@ export function findForenameNames(
     for (;;) {
       // Between the words: an initial, a nickname in quotes, or a particle ("Rhiannon ap Gwilym").
       const gap =
-        /[ \t\u00a0]+(?:\p{Lu}\.[ \t\u00a0]*|['‘"“]\p{Lu}\p{Ll}+['’"”][ \t\u00a0]+|(?:ap|ab|de|da|di|van|von|der|le|la|bin|al|el|ní|nic|ó|mac)[ \t\u00a0]+(?:den[ \t\u00a0]+|der[ \t\u00a0]+)?)?/uy;
+        /[ \t\u00a0]{1,2}(?![ \t])(?:\p{Lu}\.[ \t\u00a0]*|['‘"“]\p{Lu}\p{Ll}+['’"”][ \t\u00a0]+|(?:ap|ab|de|da|di|van|von|der|le|la|bin|al|el|ní|nic|ó|mac)[ \t\u00a0]+(?:den[ \t\u00a0]+|der[ \t\u00a0]+)?)?/uy;
       gap.lastIndex = to;
       const g = gap.exec(text);
       if (!g) break;

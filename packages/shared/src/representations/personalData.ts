@@ -8,6 +8,7 @@ import {
   FAMILY,
   FAMILY_AFTER,
   FAMILY_BEFORE,
+  GROUP_ROLE_LABEL,
   findFieldNames,
   findNamesOfEmails,
   findSignOffLines,
@@ -298,7 +299,7 @@ function findKnownNames(text: string, names: string[]): Found[] {
 // A line of a list or a petition: "1. Margaret Hollis, 5 The Crescent", "- Gareth Pugh (17)",
 // "Kelly Marsh,ME6 5AA,flooding".
 const LIST_ITEM =
-  /^[ \t]*(?:\d{1,3}[.)][ \t]+|[-•*–][ \t]+|\|[ \t]*(?:\d{1,3}[ \t]*\|[ \t]*)?|\d{1,3}[ \t]*\|[ \t]*|(?<bare>\d{1,3}[ \t]+))?(?=\p{Lu})/gmu;
+  /^[ \t]*(?:(?:No\.?|Flat|Plot|Unit|Apt\.?|Apartment)[ \t]*\d{1,4}[A-Za-z]?[ \t]*(?:[-–—:|][ \t]*)?|\d{1,3}[.)][ \t]+|[-•*–][ \t]+|\|[ \t]*(?:\d{1,3}[ \t]*\|[ \t]*)?|\d{1,3}[ \t]*\|[ \t]*|(?<bare>\d{1,3}[ \t]+))?(?=\p{Lu})/gmu;
 // "Zhou, Mr Jianguo", "Adeyemi-Clarke, Folasade": a surname, a comma and a title or a forename.
 const SURNAME_FIRST = new RegExp(
   `(?<![\\p{L}\\p{N}])\\p{Lu}\\p{Ll}+(?:-\\p{Lu}\\p{Ll}+)?,[ \\t]+${TITLE}[ \\t]+\\p{Lu}\\p{Ll}+(?![\\p{L}\\p{N}])`,
@@ -428,6 +429,9 @@ function findNames(text: string, knownNames: string[]): Found[] {
       run = next === null ? null : readName(text, run.to + next.length, { maxWords: 2 });
     }
   }
+  // "Chair: Catriona Byrne   Treasurer: Aled Bowen", "Churchwardens: Maureen Dobbing and Chidi Okwuosa".
+  for (const m of matches(GROUP_ROLE_LABEL, text))
+    add(readName(text, m.index + m[0].length, { maxWords: 5, allowAnd: true }));
   for (const m of matches(LOWER_TITLE, text)) {
     const run = readName(text, m.index + m[0].length, { maxWords: 5, allowAnd: true });
     if (run) add({ ...run, from: m.index });
