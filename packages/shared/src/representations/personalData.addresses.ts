@@ -306,7 +306,8 @@ export function findAddresses(text: string): Found[] {
 // address:" names land, "Email address:" a mailbox).
 const ADDRESS_FIELD =
   /^[ \t]*(?:(?:home|postal|correspondence|your|full)[ \t]+)?(?:address(?:[ \t]*(?:line)?[ \t]*\d)?|house[ \t]+(?:name|number|name[ \t]*\/[ \t]*number|name or number|number[ \t]*\/[ \t]*name)|street(?:[ \t]+name)?|town(?:[ \t]*\/[ \t]*(?:village|city))?|village|city)(?:[ \t]*:|[ \t]+[-–][ \t]|[ \t]*\|[ \t]*|[ \t]*\.{3,}|[ \t]{3,})[ \t]*(?=[\p{L}\p{N}'"‘“])/gimu;
-const NO_ANSWER = /^(?:n\/?a|none|no|yes|-+|same as above|as above|see above)\.?$/iu;
+const NO_ANSWER =
+  /^(?:n\/?a|none|no|yes|-+|same as above|as above|see above|not given|not provided|not stated|withheld|same as (?:the )?site(?: address)?)\.?$/iu;
 
 function findAddressFields(text: string): Found[] {
   const found: Found[] = [];

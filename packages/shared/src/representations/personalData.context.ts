@@ -11,6 +11,9 @@ import { isForename } from './personalData.names';
 
 type Range = { from: number; to: number };
 
+const APPLICATION_LINE = /^[ \t]*\d{2}\/\d{3,5}(?:\/[A-Z]{2,5})?[ \t]*[-–—:][ \t]*$/u;
+const JOB_BEFORE =
+  /(?<![\p{L}])(?:Adviser|Advisor|Officer|Manager|Director|Inspector|Planner)[ \t]*,[ \t]*$/u;
 const ROLE_HOLDER_BEFORE = /:[ \t]*(\p{Lu}\p{Ll}+)[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}\p{Ll}+)?,[ \t]*$/u;
 
 // A firm, a public body, a job title: a block holding one of these is an organisation's.
@@ -109,6 +112,10 @@ export function isOrganisationContact(
     if (holder && isForename(holder[1]!) && !ORGANISATION.test(holder[0])) return false;
     // "Registered office: …", "the Civic Centre, Mill Lane", "c/o Oakhurst Village Hall, …", a site's line.
     const firstPart = found.split(/,|\r?\n/)[0]!;
+    // "25/04118/HFUL – 42 Woollards Lane": a line led by an application's reference names its site;
+    // "Casework Adviser, 6 Fitzroy Square": a job title before it, the body's office.
+    if (APPLICATION_LINE.test(lineStartBefore(text, at.from)) || JOB_BEFORE.test(before)) return true;
+    if (/(?<![\p{L}])(?:Civic|Council)[ \t]+(?:Centre|Offices)(?![\p{L}])/u.test(found)) return true;
     if (PREMISES_BEFORE.test(before) || PREMISES_NAME.test(firstPart)) return true;
     if (
       /^[ \t]*(?:Site(?:[ \t]+address)?|Location|Land[ \t]+(?:at|off|to|adjacent))\b/iu.test(

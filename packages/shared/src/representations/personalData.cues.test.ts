@@ -437,3 +437,40 @@ describe("detectPersonalData: a group's officers labelled, and numbered homes in
     expect(names(text)).toEqual([]);
   });
 });
+
+describe("detectPersonalData: addresses that are a site, a body's office or an empty field (v3 letters)", () => {
+  const addresses = only('address');
+
+  it.each([
+    ["a parish council's list of applications", '25/04118/HFUL – 42 Woollards Lane: No recommendation.\n'],
+    [
+      "a minute's application",
+      '25/0640 – 8 Mariners Walk – Two-storey side extension. RESOLVED: No objection.',
+    ],
+    ["a body's adviser", 'Casework Adviser, 6 Fitzroy Square, London W1T 5DX.'],
+    [
+      "the council's civic centre",
+      'Development Management\nHambleton House, Civic Centre, Northallerton DL6 2UU\n\nDear Sir',
+    ],
+    ['an address withheld', 'Name: Withheld\nAddress: Withheld\nComment: Object.'],
+    ['an address not given', 'Name: Not given\nAddress: Not given\nStance: Object'],
+    ['the same as the site', 'Name: Mr Ravi Sundaram\nAddress: Same as site\n'],
+  ])('ignores %s', (_, text) => {
+    expect(addresses(text)).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a subject line's reference and the writer's home",
+      'Subject: 25/02871/FUL – Tigh na Mara, Camuscross, Isle of Skye IV43 8QS\n\nI live at the address in the subject line.',
+      ['Camuscross, Isle of Skye IV43 8QS'],
+    ],
+    [
+      'an address field filled in',
+      'Name: Mr Ravi Sundaram\nAddress: 4 Site Lane, Upwell PE14 9AA\n',
+      ['4 Site Lane, Upwell PE14 9AA'],
+    ],
+  ])('proposes %s', (_, text, expected) => {
+    expect(addresses(text)).toEqual(expected);
+  });
+});
