@@ -474,3 +474,25 @@ describe("detectPersonalData: addresses that are a site, a body's office or an e
     expect(addresses(text)).toEqual(expected);
   });
 });
+
+describe("detectPersonalData: the council's numbers in its own letters (v3 letters)", () => {
+  const phones = only('telephone number');
+
+  it.each([
+    ["a case officer's line", 'Comments by 12 September 2025.\n\nCase officer: Sarah Maitland, 01539 733333'],
+    ['a line for queries', 'If you have any queries please contact 01354 654321.\n\nPlanning Support Team'],
+  ])('ignores %s', (_, text) => {
+    expect(phones(text)).toEqual([]);
+  });
+
+  it.each([
+    [
+      "the writer's own line for queries",
+      'If you have any queries please contact me on 07700 900 765.',
+      ['07700 900 765'],
+    ],
+    ["a group's contact", 'Contact: Sarah Maitland, 01539 733333', ['01539 733333']],
+  ])('proposes %s', (_, text, expected) => {
+    expect(phones(text)).toEqual(expected);
+  });
+});
