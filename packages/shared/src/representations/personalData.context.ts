@@ -134,6 +134,9 @@ export function isOrganisationContact(
   if (kind === 'telephone number' && /^[ \t]*\(?ext/i.test(text.slice(at.to, at.to + 8))) return false;
   // A councillor's official mailbox: "'Cllr Rob Stainer' <rob.stainer@councillors.example.gov.uk>".
   if (kind === 'email address' && /@councillors?\./iu.test(found)) return true;
+  // A public body's mailbox with no person's name in it: "dm@southlakeland.gov.uk".
+  if (kind === 'email address' && /^[a-z0-9-]+@[^@\s]+\.(?:gov|police|nhs|parliament)\.uk$/iu.test(found))
+    return true;
   if (kind === 'telephone number') {
     // Beside a role mailbox or a website on its line ("planning.policy@…, 01732 227000", "Tel: … |
     // clerk@…", "(kentdowns.org.uk, 01303 815170)"), and no person's own mailbox: the body's.

@@ -496,3 +496,15 @@ describe("detectPersonalData: the council's numbers in its own letters (v3 lette
     expect(phones(text)).toEqual(expected);
   });
 });
+
+describe("detectPersonalData: a public body's mailbox (v3 letters)", () => {
+  const emails = only('email address');
+
+  it("ignores a council team's mailbox", () => {
+    expect(emails('From: Development Management <dm@southlakeland.gov.uk>')).toEqual([]);
+  });
+
+  it("proposes a named person's mailbox at a council (near miss)", () => {
+    expect(emails('Contact jane.doe@southlakeland.gov.uk')).toEqual(['jane.doe@southlakeland.gov.uk']);
+  });
+});
