@@ -30,7 +30,7 @@ export function findUkPostcodes(text: string): { from: number; to: number }[] {
 export const STREET_TYPES = [
   'Road', 'Rd', 'Street', 'St', 'Lane', 'Avenue', 'Ave', 'Close', 'Drive', 'Way', 'Court', 'Crescent',
   'Gardens', 'Place', 'Terrace', 'Grove', 'Hill', 'Park', 'Row', 'Walk', 'Square', 'Mews', 'View', 'Rise',
-  'Green', 'Parade', 'Gate', 'Meadow', 'Meadows', 'Cottages', 'Wharf',
+  'Green', 'Parade', 'Gate', 'Meadow', 'Meadows', 'Cottages', 'Wharf', 'Wynd', 'Drove', 'Brae', 'Loan',
 ];
 const STREET_TYPE = `(?:${STREET_TYPES.join('|')})`;
 const CAPITALISED = `(?:The|St\\.?|\\p{Lu}[\\p{Ll}'’]+(?:-\\p{Lu}[\\p{Ll}'’]+)*)`;
@@ -142,6 +142,36 @@ function addressStartBefore(text: string, postcodeFrom: number): number | null {
   return start;
 }
 
+// One part of a line of parts before a postcode: a house's or a street's name in any language ("Chy
+// an Mor", "Ffordd yr Eglwys", "Kirk Wynd", "THE LAURELS"), perhaps numbered; short words in small
+// letters may join the capitalised ones.
+const LINE_PART =
+  /^(?:No\.?[ \t]*)?(?:\d{1,4}[A-Za-z]?[ \t]+)?\p{Lu}[\p{L}'’-]*(?:[ \t]+(?:\p{Lu}[\p{L}'’-]*|\p{Ll}{1,4}))*$/u;
+const TITLED_PART = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Rev|Revd|Sir|Dame|Cllr|Councillor)\.?[ \t]/u;
+
+/**
+ * Where a line of comma-separated parts ending in a postcode starts: "Chy an Mor, Treen, Penzance
+ * TR19 6LF", "Bryn Awel, Ffordd yr Eglwys, Llanwrtyd Wells LD5 4RR". Each part is a few capitalised
+ * words; a part with a title, a colon or a person's forename first ("Dr Elinor Pughe, …") stops it.
+ * Two parts at least, the town's included, or nothing.
+ */
+function commaLineStart(text: string, postcodeFrom: number): number | null {
+  const lineFrom = text.lastIndexOf('\n', postcodeFrom - 1) + 1;
+  const parts = text.slice(lineFrom, postcodeFrom).split(',');
+  if (parts.length < 2 || parts.at(-1)!.trim() === '') return null;
+  let start: number | null = null;
+  let at = postcodeFrom - parts.at(-1)!.length;
+  for (let i = parts.length - 1; i >= 0; i--) {
+    const part = parts[i]!.trim();
+    const words = part.split(/[ \t]+/u);
+    if (!LINE_PART.test(part) || TITLED_PART.test(part) || words.length > 5) break;
+    if (i < parts.length - 1 && words.length <= 3 && isForename(words[0]!) && words.length > 1) break;
+    if (i < parts.length - 1) start = at + parts[i]!.indexOf(part);
+    at -= (parts[i - 1]?.length ?? 0) + 1;
+  }
+  return start;
+}
+
 /** Overlapping address finds are one address ("Rose Cottage, Mill Lane" and "Mill Lane, ME1 2AB"). */
 function mergeOverlapping(addresses: Found[]): Found[] {
   const merged: Found[] = [];
@@ -176,11 +206,9 @@ function findAddressesAsWritten(text: string): Found[] {
     }
   }
   for (const postcode of findUkPostcodes(text)) {
-    found.push({
-      kind: 'address',
-      from: addressStartBefore(text, postcode.from) ?? postcode.from,
-      to: postcode.to,
-    });
+    // Only where no street or house was read before it: a line of parts the patterns do not know.
+    const start = addressStartBefore(text, postcode.from) ?? commaLineStart(text, postcode.from);
+    found.push({ kind: 'address', from: start ?? postcode.from, to: postcode.to });
   }
   return found;
 }
@@ -278,7 +306,8 @@ export function findAddresses(text: string): Found[] {
 // address:" names land, "Email address:" a mailbox).
 const ADDRESS_FIELD =
   /^[ \t]*(?:(?:home|postal|correspondence|your|full)[ \t]+)?(?:address(?:[ \t]*(?:line)?[ \t]*\d)?|house[ \t]+(?:name|number|name[ \t]*\/[ \t]*number|name or number|number[ \t]*\/[ \t]*name)|street(?:[ \t]+name)?|town(?:[ \t]*\/[ \t]*(?:village|city))?|village|city)(?:[ \t]*:|[ \t]+[-–][ \t]|[ \t]*\|[ \t]*|[ \t]*\.{3,}|[ \t]{3,})[ \t]*(?=[\p{L}\p{N}'"‘“])/gimu;
-const NO_ANSWER = /^(?:n\/?a|none|no|yes|-+|same as above|as above|see above)\.?$/iu;
+const NO_ANSWER =
+  /^(?:n\/?a|none|no|yes|-+|same as above|as above|see above|not given|not provided|not stated|withheld|same as (?:the )?site(?: address)?)\.?$/iu;
 
 function findAddressFields(text: string): Found[] {
   const found: Found[] = [];

@@ -7,14 +7,21 @@
  * signature naming a firm or a body) or the sentence they stand in ("ring the council on …").
  */
 
+import { isForename } from './personalData.names';
+
 type Range = { from: number; to: number };
+
+const APPLICATION_LINE = /^[ \t]*\d{2}\/\d{3,5}(?:\/[A-Z]{2,5})?[ \t]*[-–—:][ \t]*$/u;
+const JOB_BEFORE =
+  /(?<![\p{L}])(?:Adviser|Advisor|Officer|Manager|Director|Inspector|Planner)[ \t]*,[ \t]*$/u;
+const ROLE_HOLDER_BEFORE = /:[ \t]*(\p{Lu}\p{Ll}+)[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}\p{Ll}+)?,[ \t]*$/u;
 
 // A firm, a public body, a job title: a block holding one of these is an organisation's.
 const ORGANISATION =
   /(?<![\p{L}])(?:Ltd|Limited|LLP|PLC|plc|Council|Agency|Authority|Trust|Consultants?|Consultancy|Associates|Architects|Surveyors|Solicitors|Partnership|Planning(?:[ \t]+(?:Policy|Consultants|LLP|Ltd|Team))|Homes|Developments|Estates|Group|Forum|Federation|Village[ \t]+Hall|Chambers|England|Network[ \t]+Rail|National[ \t]+(?:Highways|Landscape|Trust)|Officer|Director|Manager|Specialist|Planner|Partner|Clerk|Secretary|Team|team|on[ \t]+behalf[ \t]+of|Registered[ \t]+in)(?![\p{L}])/u;
 // In a sentence: the body whose number or mailbox it is ("the council's switchboard", "Floodline").
 const PUBLIC_IN_SENTENCE =
-  /(?<![\p{L}])(?:council|Council|switchboard|helpline|Helpline|Floodline|Agency|Highways|Trust|team|Team|Ltd|LLP|Society|Association|the[ \t]+EA|KCC|TMBC|Natural[ \t]+England|Historic[ \t]+England|Environment[ \t]+Agency|Programme[ \t]+Officer|society|club|Club|church|Church|school|School|surgery|Surgery|website|enquiries|plc|Department|Service|Offices|Chamber|Clerk|company|Manager|parish[ \t]+office|\p{Lu}\p{L}+['’]s[ \t]+(?:phone[ \t]+)?(?:number|line|helpline|switchboard)|(?:rang|phoned|called|dialled|tried)[ \t]+(?:them[ \t]+on[ \t]+)?…|(?:had|tried|have)[ \t]+to[ \t]+(?:ring|call|phone)[ \t]+…)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:council|Council|switchboard|helpline|Helpline|Floodline|Agency|Highways|Trust|team|Team|Ltd|LLP|Society|Association|the[ \t]+EA|KCC|TMBC|Natural[ \t]+England|Historic[ \t]+England|Environment[ \t]+Agency|Programme[ \t]+Officer|society|club|Club|church|Church|school|School|surgery|Surgery|website|enquiries|queries|plc|Department|Service|Offices|Chamber|Clerk|company|Manager|parish[ \t]+office|\p{Lu}\p{L}+['’]s[ \t]+(?:phone[ \t]+)?(?:number|line|helpline|switchboard)|(?:rang|phoned|called|dialled|tried)[ \t]+(?:them[ \t]+on[ \t]+)?…|(?:had|tried|have)[ \t]+to[ \t]+(?:ring|call|phone)[ \t]+…)(?![\p{L}])/u;
 // Whose number: "my mobile", "call me on", "reach us"; "I rang 01732 844522" is not the writer's.
 const FIRST_PERSON = /(?<![\p{L}])(?:I'm|I’m|I[ \t]+am|my|My|me|mine|us|our|Our)(?![\p{L}])/u;
 // A role mailbox: the local part names a job or a purpose, not a person. Not a community group's
@@ -100,8 +107,15 @@ export function isOrganisationContact(
     const before = text.slice(Math.max(0, at.from - 60), at.from);
     // "I live at …", "my postal address is …", "owners of …": someone's own home whatever follows.
     if (OWN_HOME_BEFORE.test(before)) return false;
+    // "Footpath Secretary: Tessa Oyelaran-Booth, 7 Meadowsweet Close": a group's officer at home.
+    const holder = ROLE_HOLDER_BEFORE.exec(lineStartBefore(text, at.from));
+    if (holder && isForename(holder[1]!) && !ORGANISATION.test(holder[0])) return false;
     // "Registered office: …", "the Civic Centre, Mill Lane", "c/o Oakhurst Village Hall, …", a site's line.
     const firstPart = found.split(/,|\r?\n/)[0]!;
+    // "25/04118/HFUL – 42 Woollards Lane": a line led by an application's reference names its site;
+    // "Casework Adviser, 6 Fitzroy Square": a job title before it, the body's office.
+    if (APPLICATION_LINE.test(lineStartBefore(text, at.from)) || JOB_BEFORE.test(before)) return true;
+    if (/(?<![\p{L}])(?:Civic|Council)[ \t]+(?:Centre|Offices)(?![\p{L}])/u.test(found)) return true;
     if (PREMISES_BEFORE.test(before) || PREMISES_NAME.test(firstPart)) return true;
     if (
       /^[ \t]*(?:Site(?:[ \t]+address)?|Location|Land[ \t]+(?:at|off|to|adjacent))\b/iu.test(
@@ -110,10 +124,19 @@ export function isOrganisationContact(
     )
       return true;
   }
+  // "Case officer: Sarah Maitland, 01539 733333": the council's officer's line at work.
+  if (
+    kind !== 'address' &&
+    /(?:Case|Planning|Enforcement)[ \t]+[Oo]fficer[ \t]*:/u.test(lineStartBefore(text, at.from))
+  )
+    return true;
   // An extension is a person's own line at their firm.
   if (kind === 'telephone number' && /^[ \t]*\(?ext/i.test(text.slice(at.to, at.to + 8))) return false;
   // A councillor's official mailbox: "'Cllr Rob Stainer' <rob.stainer@councillors.example.gov.uk>".
   if (kind === 'email address' && /@councillors?\./iu.test(found)) return true;
+  // A public body's mailbox with no person's name in it: "dm@southlakeland.gov.uk".
+  if (kind === 'email address' && /^[a-z0-9-]+@[^@\s]+\.(?:gov|police|nhs|parliament)\.uk$/iu.test(found))
+    return true;
   if (kind === 'telephone number') {
     // Beside a role mailbox or a website on its line ("planning.policy@…, 01732 227000", "Tel: … |
     // clerk@…", "(kentdowns.org.uk, 01303 815170)"), and no person's own mailbox: the body's.
@@ -149,9 +172,10 @@ export function isOrganisationContact(
     if (kind === 'address') {
       // "Secretary: Rosalind Ekpo, 2 Allotment Cottages": a person named just before it on its line.
       const lead = lineStartBefore(text, at.from);
-      const named = /(?:^[ \t]*|:[ \t]*)(?!The[ \t])\p{Lu}\p{Ll}+[ \t]+\p{Lu}[\p{Ll}'’-]+,[ \t]*$/u.exec(
-        lead,
-      );
+      const named =
+        /(?:^[ \t]*|:[ \t]*)(?!The[ \t])\p{Lu}\p{Ll}+[ \t]+\p{Lu}[\p{Ll}'’]+(?:-\p{Lu}\p{Ll}+)?,[ \t]*$/u.exec(
+          lead,
+        );
       if (named && !ORGANISATION.test(named[0])) return false;
       return !/(?<![\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr)\.?[ \t]/u.test(lead);
     }
@@ -206,8 +230,13 @@ function lineAround(text: string, at: Range): string {
   return `${text.slice(from, at.from)} … ${text.slice(at.to, end === -1 ? text.length : end)}`;
 }
 
-const OWN_HOME_BEFORE =
-  /(?:(?<![\p{L}])(?:(?:I|[Ww]e)[ \t]+)?(?:(?:have[ \t]+)?lived?|am[ \t]+living|are[ \t]+living)[ \t]+(?:at|in|on)(?:[ \t]+the[ \t]+[\p{L} ]{1,30}\()?|(?:[Mm]y|[Oo]ur)[ \t]+(?:postal[ \t]+)?(?:address|home|house)[ \t]+is|lives?[ \t]+at|owners?[ \t]+of|who[ \t]+owns?|letters[ \t]+to)[ \t]*$/u;
+// "Dr and Mrs Sanjay Bhattacharya of …", "Mr Hamish Strachan (…": a titled person's own home.
+const TITLED_PERSON =
+  "(?<![\\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr)\\.?[ \\t]+(?:\\p{Lu}[\\p{L}'’.-]*[ \\t]+){0,3}\\p{Lu}[\\p{Ll}'’-]+";
+const OWN_HOME_BEFORE = new RegExp(
+  String.raw`(?:(?<![\\p{L}])(?:(?:I|[Ww]e)[ \t]+)?(?:(?:have[ \t]+)?lived?|am[ \t]+living|are[ \t]+living)[ \t]+(?:at|in|on)(?:[ \t]+the[ \t]+[\p{L} ]{1,30}\()?|(?:[Mm]y|[Oo]ur)[ \t]+(?:postal[ \t]+)?(?:address|home|house)[ \t]+is|lives?[ \t]+at|owners?[ \t]+of|who[ \t]+owns?|letters[ \t]+to|${TITLED_PERSON}(?:[ \t]+of|[ \t]*\(|,)[ \t]*(?:\p{Lu}[^,\n()]{1,30},[ \t]*)?)[ \t]*$`,
+  'u',
+);
 const PREMISES_BEFORE =
   /(?:[Rr]egistered[ \t]+[Oo]ffice|[Oo]ffice[ \t]+is[ \t]+at(?:[ \t]+Suite[ \t]+\d+,)?|Centre|Center|(?:Village|Town|Church|County|Memorial|Parish|Community|Scout)[ \t]+Hall|(?:Reading|Meeting|Committee)[ \t]+Room|Exchange|Library|Pavilion|Offices)[ \t]*[:,]?[ \t]*$/u;
 const PREMISES_NAME =

@@ -250,3 +250,261 @@ describe('detectPersonalData: issue 26 address, telephone and email cues', () =>
     ).toEqual([]);
   });
 });
+
+describe('detectPersonalData: officers in a public role, and words that are no names (v3 letters)', () => {
+  const names = only('name');
+
+  it.each([
+    [
+      'a case officer after the name',
+      'For the attention of Mr Graeme Nicholls, Case Officer\n\nRe: 25/1887/LBC',
+    ],
+    [
+      'a case officer labelled',
+      'Comments by 12 September 2025.\n\nCase officer: Sarah Maitland, 01539 733333',
+    ],
+    [
+      "a statutory body's inspector signing",
+      'Yours sincerely\n\nRebecca Tollemache\nInspector of Historic Buildings and Areas',
+    ],
+    [
+      "the council's manager in brackets",
+      'our meeting with yourself and Ms Achterberg (Planning Policy Manager), please',
+    ],
+    ['a name field not given', 'Name: Not given\nAddress: Not given\nStance: Object'],
+    ['a name field withheld', 'Name: Withheld\nAddress: Withheld\nComment: Object.'],
+    ['a police force', 'Sussex Police – Designing Out Crime\n\nThank you for your correspondence.'],
+    ['a quarter', 'The "Darwin Quarter" is a silly name for a car park extension.'],
+  ])('ignores %s', (_, text) => {
+    expect(names(text)).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a wildlife trust's officer (still proposed)",
+      'Yours sincerely\nDr Ruth Oyelaran-Gray\nConservation Officer (Planning)',
+      ['Dr Ruth Oyelaran-Gray'],
+    ],
+    ['a parish clerk (still proposed)', 'Yours faithfully\n\nIan Fairbrother, Clerk', ['Ian Fairbrother']],
+    ['a name field with a real name', 'Name: Withers Gray\nAddress: 4 Mill Lane', ['Withers Gray']],
+    [
+      "a group's own officer before the name",
+      'Please contact our Planning Officer, Esme Kaye.',
+      ['Esme Kaye'],
+    ],
+  ])('proposes %s', (_, text, expected) => {
+    expect(names(text)).toEqual(expected);
+  });
+});
+
+describe('detectPersonalData: a line of parts ending in a postcode (v3 letters)', () => {
+  const addresses = only('address');
+
+  it.each([
+    [
+      'a Cornish house name',
+      'Jory Angove\nChy an Mor, Treen, Penzance TR19 6LF',
+      ['Chy an Mor, Treen, Penzance TR19 6LF'],
+    ],
+    [
+      'Welsh names after a titled person',
+      'Dr Elinor Pughe, Bryn Awel, Ffordd yr Eglwys, Llanwrtyd Wells LD5 4RR\n\nThe Society objects.',
+      ['Bryn Awel, Ffordd yr Eglwys, Llanwrtyd Wells LD5 4RR'],
+    ],
+    [
+      'capitals',
+      'BRIAN & JOAN TUTTLE\nTHE LAURELS, FAKENHAM ROAD, GREAT RYBURGH NR21 0DX',
+      ['THE LAURELS, FAKENHAM ROAD, GREAT RYBURGH NR21 0DX'],
+    ],
+  ])('takes the whole line: %s', (_, text, expected) => {
+    expect(addresses(text)).toEqual(expected);
+  });
+
+  it('stops at a sentence before the parts (near miss)', () => {
+    expect(addresses('The lorries queue all day, every day, Penzance TR19 6LF')).toEqual(['TR19 6LF']);
+  });
+});
+
+describe("detectPersonalData: a titled person's or a group officer's own address (v3 letters)", () => {
+  const addresses = only('address');
+
+  it.each([
+    [
+      'after "of" and a house name',
+      'We are instructed by Dr and Mrs Sanjay Bhattacharya of The Coach House, 2 Orchard Walk, Harpenden AL5 2HR, which adjoins the application site.',
+      ['The Coach House', '2 Orchard Walk, Harpenden AL5 2HR'],
+    ],
+    [
+      'in brackets after the name',
+      'Please accept this as an objection on behalf of Mr Hamish Strachan (Ardnamurchan House, 14 Polwarth Terrace, Edinburgh EH11 1NJ).',
+      ['14 Polwarth Terrace, Edinburgh EH11 1NJ'],
+    ],
+    [
+      "a society's secretary",
+      'The Society objects.\n\nSecretary: Rosalind Ekpo, 2 Allotment Cottages, Brayford TN27 9AD',
+      ['2 Allotment Cottages, Brayford TN27 9AD'],
+    ],
+  ])('proposes it: %s', (_, text, expected) => {
+    expect(addresses(text)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      "an agent's office on behalf of a client",
+      'Submitted on behalf of Mr Hamish Strachan by Savills, 74 High Street, Sevenoaks TN13 1JR.',
+    ],
+    [
+      'a firm after a role',
+      'The Society objects.\n\nAgent: Savills Planning, 74 High Street, Sevenoaks TN13 1JR',
+    ],
+  ])('leaves it: %s', (_, text) => {
+    expect(addresses(text)).toEqual([]);
+  });
+});
+
+describe('detectPersonalData: teams, dates, royals and officers in brackets (v3 letters)', () => {
+  const names = only('name');
+
+  it.each([
+    [
+      "a team's display name",
+      'From: Development Management <dm@southlakeland.gov.uk>\nTo: Kendal Civic Society',
+    ],
+    [
+      "a team's name with &",
+      'From: Land & Planning Team, Network Rail <townplanningwestern@networkrail.co.uk>',
+    ],
+    [
+      'a role as sender',
+      'From: Regional Director, Operations Directorate\nTo: Stratford-on-Avon District Council',
+    ],
+    ["a date's short month", 'Date: Fri, 9 Jan 2026 08:03:17 +0000'],
+    ['a queen', 'Queen Victoria opened it herself.'],
+    ["a county council's officer", 'signed by Mr P. Okeke (KCC) on 19/11/2025.'],
+    ["the council's team", 'and Ms Ferreira from your team was very patient with everyone'],
+  ])('ignores %s', (_, text) => {
+    expect(names(text)).toEqual([]);
+  });
+
+  it.each([
+    ["a person's display name", 'From: Jan Kowalski <jan.k@example.com>', ['Jan Kowalski']],
+    ['a forename before a year', 'My neighbour Jan 2024 told me', ['Jan']],
+    ['a titled name in brackets', 'signed by Mr P. Okeke (neighbour) on 19/11/2025.', ['Mr P. Okeke']],
+    ['a name from our street', 'and Ms Ferreira from our street came too', ['Ms Ferreira']],
+  ])('proposes %s', (_, text, expected) => {
+    expect(names(text)).toEqual(expected);
+  });
+
+  it('takes a Scottish wynd as a street', () => {
+    expect(only('address')('Peter Haldane-Brooke\nRosemount, Kirk Wynd, Kirriemuir DD8 4BH')).toEqual([
+      'Kirk Wynd, Kirriemuir DD8 4BH',
+    ]);
+  });
+});
+
+describe("detectPersonalData: a group's officers labelled, and numbered homes in a list (v3 letters)", () => {
+  const names = only('name');
+
+  it.each([
+    [
+      "a group's officers on one line",
+      "Residents' Association\n\nChair: Niamh Byrne   Treasurer: Aled Bowen\n",
+      ['Niamh Byrne', 'Aled Bowen'],
+    ],
+    [
+      'two churchwardens',
+      'Churchwardens: Maureen Dobbing and Chidi Okwuosa\n',
+      ['Maureen Dobbing and Chidi Okwuosa'],
+    ],
+    [
+      'a list by house number',
+      'No. 3 Hollie Brackenbury\nNo. 7 Gwilym Tudur\n',
+      ['Hollie Brackenbury', 'Gwilym Tudur'],
+    ],
+    [
+      'a list by flat',
+      'Flat 2 – Conor & Saoirse Mulrooney\nFlat 5 – Yasemin Arslan\n',
+      ['Conor & Saoirse Mulrooney', 'Yasemin Arslan'],
+    ],
+  ])('proposes %s', (_, text, expected) => {
+    expect(names(text)).toEqual(expected);
+  });
+
+  it.each([
+    ['a heading after a role label', 'Chair: Planning Committee\n'],
+    ['a list item that is no name', 'No. 4 — refused to sign\nFlat 6 – (tenant did not wish to give name)\n'],
+  ])('ignores %s', (_, text) => {
+    expect(names(text)).toEqual([]);
+  });
+});
+
+describe("detectPersonalData: addresses that are a site, a body's office or an empty field (v3 letters)", () => {
+  const addresses = only('address');
+
+  it.each([
+    ["a parish council's list of applications", '25/04118/HFUL – 42 Woollards Lane: No recommendation.\n'],
+    [
+      "a minute's application",
+      '25/0640 – 8 Mariners Walk – Two-storey side extension. RESOLVED: No objection.',
+    ],
+    ["a body's adviser", 'Casework Adviser, 6 Fitzroy Square, London W1T 5DX.'],
+    [
+      "the council's civic centre",
+      'Development Management\nHambleton House, Civic Centre, Northallerton DL6 2UU\n\nDear Sir',
+    ],
+    ['an address withheld', 'Name: Withheld\nAddress: Withheld\nComment: Object.'],
+    ['an address not given', 'Name: Not given\nAddress: Not given\nStance: Object'],
+    ['the same as the site', 'Name: Mr Ravi Sundaram\nAddress: Same as site\n'],
+  ])('ignores %s', (_, text) => {
+    expect(addresses(text)).toEqual([]);
+  });
+
+  it.each([
+    [
+      "a subject line's reference and the writer's home",
+      'Subject: 25/02871/FUL – Tigh na Mara, Camuscross, Isle of Skye IV43 8QS\n\nI live at the address in the subject line.',
+      ['Camuscross, Isle of Skye IV43 8QS'],
+    ],
+    [
+      'an address field filled in',
+      'Name: Mr Ravi Sundaram\nAddress: 4 Site Lane, Upwell PE14 9AA\n',
+      ['4 Site Lane, Upwell PE14 9AA'],
+    ],
+  ])('proposes %s', (_, text, expected) => {
+    expect(addresses(text)).toEqual(expected);
+  });
+});
+
+describe("detectPersonalData: the council's numbers in its own letters (v3 letters)", () => {
+  const phones = only('telephone number');
+
+  it.each([
+    ["a case officer's line", 'Comments by 12 September 2025.\n\nCase officer: Sarah Maitland, 01539 733333'],
+    ['a line for queries', 'If you have any queries please contact 01354 654321.\n\nPlanning Support Team'],
+  ])('ignores %s', (_, text) => {
+    expect(phones(text)).toEqual([]);
+  });
+
+  it.each([
+    [
+      "the writer's own line for queries",
+      'If you have any queries please contact me on 07700 900 765.',
+      ['07700 900 765'],
+    ],
+    ["a group's contact", 'Contact: Sarah Maitland, 01539 733333', ['01539 733333']],
+  ])('proposes %s', (_, text, expected) => {
+    expect(phones(text)).toEqual(expected);
+  });
+});
+
+describe("detectPersonalData: a public body's mailbox (v3 letters)", () => {
+  const emails = only('email address');
+
+  it("ignores a council team's mailbox", () => {
+    expect(emails('From: Development Management <dm@southlakeland.gov.uk>')).toEqual([]);
+  });
+
+  it("proposes a named person's mailbox at a council (near miss)", () => {
+    expect(emails('Contact jane.doe@southlakeland.gov.uk')).toEqual(['jane.doe@southlakeland.gov.uk']);
+  });
+});

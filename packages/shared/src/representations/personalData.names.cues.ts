@@ -79,12 +79,14 @@ export const STREET_WORD_IN_NAME =
   /[ \t\u00a0](?:Street|Road|Rd|Avenue|Close|Drive|Way|Crescent|Gardens|Terrace|Grove|Mews|Parade)(?![\p{L}])/u;
 // Words that make the words before them a firm or a building: "Civic Centre", "Hartsmere Bakery".
 export const FIRM_WORD_IN_NAME =
-  /[ \t\u00a0](?:Centre|Center|Architects|Planning|Planners|Partners|Bakery|Motors|Solicitors|Associates|Consultants|Homes|Developments|Estates|Living|Retirement|Surgery|School|Church|Chapel|Almshouses|Convent|Forum|Cycle|Transport|Ltd|LLP|Limited|Society|Trust|Group)(?![\p{L}])/u;
+  /[ \t\u00a0](?:Centre|Center|Police|Projects|Quarter|Extension|Villas|Canal|Ground|Architects|Planning|Planners|Partners|Bakery|Motors|Solicitors|Associates|Consultants|Homes|Developments|Estates|Living|Retirement|Surgery|School|Church|Chapel|Almshouses|Convent|Forum|Cycle|Transport|Ltd|LLP|Limited|Society|Trust|Group)(?![\p{L}])/u;
 
 export function namesPlaceOrFirm(text: string, f: { from: number; to: number }): boolean {
   const name = text.slice(f.from, f.to);
   if (TITLE_START_AT.test(name)) return /['’]s[ \t]+\p{Lu}/u.test(text.slice(f.to, f.to + 4));
   if (PLACE_BEFORE.test(text.slice(Math.max(0, f.from - 9), f.from))) return true;
+  // "Queen Victoria", "King Alfred", "St Edith": a royal's or a saint's name, not a resident's.
+  if (/^(?:Queen|King|Prince|Princess|Saint|St\.?)[ \t]/u.test(name)) return true;
   // "I live on Bell Lane", "lives at Cherry Garth": untitled words after a preposition of place.
   if (
     /(?<![\p{L}])(?:on|at|along|off|via|near|opposite)[ \t]+$/u.test(
@@ -103,6 +105,10 @@ export const TITLE_START_AT = /^(?:Mr|Mrs|Ms|Miss|Mx|Dr|Prof|Sir|Dame|Rev|Revd|M
 // "our warden Patience Osei", "Our footpath secretary, Huw ap Rhys": a person by their role.
 export const ROLE_BEFORE =
   /(?<![\p{L}])(?:[Mm]y|[Oo]ur)[ \t]+(?:[\p{L}-]+[ \t]+){0,2}(?:warden|leader|secretary|chair|chairman|chairwoman|chairperson|treasurer|president|vice-president|[Oo]fficer|co-?ordinator|organiser|volunteer|vicar|rector|landlord|landlady|builder|farmer|colleague|GP|doctor|childminder|tenant)[ \t]*,?[ \t]+(?=\p{Lu})/gu;
+// A group's officers labelled on a letterhead or at the foot: "Chair: Catriona Byrne", "Membership
+// Sec: Ngozi Eze-Okafor", "Point of contact: Rory Mac". Residents all; not the parish clerk.
+export const GROUP_ROLE_LABEL =
+  /(?<![\p{L}])(?:Chair|Chairman|Chairwoman|Chairperson|Vice-[Cc]hair|Treasurer|(?:Membership[ \t]+|Hon\.?[ \t]+)?Sec(?:retary|\.)?|Churchwardens?|President|Point[ \t]+of[ \t]+contact|Organiser|Coordinator)[ \t]*:[ \t]*(?=\p{Lu})/gu;
 // "mr and mrs Kofi and Adjoa Asamoah": a title in small letters before a capitalised name.
 export const LOWER_TITLE =
   /(?<![\p{L}])(?:mr|mrs|ms|miss|dr)(?:[ \t]+(?:and|&)[ \t]+(?:mr|mrs|ms|miss|dr))?\.?[ \t]+(?=\p{Lu}\p{Ll})/gu;
@@ -221,7 +227,7 @@ export const PARTICLES = new Set([
 export const capitalisedStart = (value: string) => /^\p{Lu}/u.test(value);
 export const PLACE_PREFIX =
   /^(?:North|South|East|West|Upper|Lower|Great|Little|Old|New|Kings|Nether|High|Long)$/u;
-const NOT_SIGNATURES = new Set([
+export const NOT_SIGNATURES = new Set([
   'anon',
   'anonymous',
   'resident',
@@ -239,6 +245,11 @@ const NOT_SIGNATURES = new Set([
   'council',
   'ps',
   'nb',
+  'not given',
+  'not provided',
+  'not stated',
+  'withheld',
+  'date',
 ]);
 
 export function signatureAt(text: string, from: number, to: number, { cue }: { cue: boolean }): Found | null {
@@ -323,4 +334,31 @@ export function findSignOffLines(text: string): Found[] {
     break;
   }
   return found;
+}
+
+// A public body's officer named at work (issue 26): "Clerk: Mrs Meinir Wyn", "Jo Fairweather, Parish
+// Clerk", "Rebecca Tollemache\nInspector of Historic Buildings", "Ms Achterberg (Planning Policy
+// Manager)". Not a community group's own officers (secretary, chair, treasurer): they are residents.
+const PUBLIC_ROLE =
+  '(?:\\p{Lu}\\p{L}+[ \\t]+){0,2}(?:(?:[Cc]ase|[Pp]lanning|[Ee]nforcement|[Pp]olicy|Designing[ \\t]+Out[ \\t]+Crime)[ \\t]+[Oo]fficer|Inspector(?![ \\t]+(?:Programme|Report))|Head[ \\t]?[Tt]eacher|(?:Policy|Development[ \\t]+Management)[ \\t]+Manager)(?![\\p{L}])';
+const ROLE_LABEL_BEFORE = /(?:^|\n)[ \t]*(?:Case|Planning|Enforcement)[ \t]+[Oo]fficer[ \t]*:[ \t]*$/u;
+// "signed by Mr P. Okeke (KCC)", "Ms Ferreira from your team": the council's own.
+const ROLE_AFTER_ON_LINE = new RegExp(
+  `^(?:[ \\t]+\\p{Lu}[\\p{L}()]*)*?(?:[ \\t]*(?:,|\\(|[-–][ \\t])[ \\t]*(?:the[ \\t]+)?${PUBLIC_ROLE}|[ \\t]*\\(\\p{Lu}{1,4}C\\)|[ \\t]+from[ \\t]+(?:your|the[ \\t]+council['’]s)[ \\t]+(?:team|department|office))`,
+  'u',
+);
+const ROLE_LINE = new RegExp(`^[ \\t]*${PUBLIC_ROLE}`, 'u');
+// Post-nominals and the like between the name and its line's end ("BA (Hons) MRTPI").
+const LINE_TAIL = /^(?:[ \t]+[\p{Lu}(][\p{L}()]*)*[ \t]*\r?$/u;
+
+export function namedInPublicRole(text: string, f: { from: number; to: number }): boolean {
+  const lineStart = text.lastIndexOf('\n', f.from - 1) + 1;
+  if (ROLE_LABEL_BEFORE.test(text.slice(Math.max(0, lineStart - 1), f.from))) return true;
+  const end = text.indexOf('\n', f.to);
+  const rest = text.slice(f.to, end === -1 ? text.length : end);
+  if (ROLE_AFTER_ON_LINE.test(rest)) return true;
+  // A name alone on its line (a signature) with the role on the next.
+  if (end === -1 || !LINE_TAIL.test(rest) || text.slice(lineStart, f.from).trim() !== '') return false;
+  const nextEnd = text.indexOf('\n', end + 1);
+  return ROLE_LINE.test(text.slice(end + 1, nextEnd === -1 ? text.length : nextEnd));
 }

@@ -394,6 +394,12 @@ export function findForenameNames(
       )
         continue;
     }
+    // "Fri, 9 Jan 2026": a month's short form between a day and a year.
+    if (
+      /\d[ \t]+$/u.test(text.slice(Math.max(0, m.index - 3), m.index)) &&
+      /^[ \t]+\d{4}(?!\d)/u.test(text.slice(m.index + first.length, m.index + first.length + 6))
+    )
+      continue;
     const needsSurname = !isForename(first) && nameLists().withSurnameOnly.has(first.toLowerCase());
     if (!needsSurname && !isForename(first)) continue;
     let to = m.index + first.length;
@@ -401,7 +407,7 @@ export function findForenameNames(
     for (;;) {
       // Between the words: an initial, a nickname in quotes, or a particle ("Rhiannon ap Gwilym").
       const gap =
-        /[ \t\u00a0]+(?:\p{Lu}\.[ \t\u00a0]*|['‘"“]\p{Lu}\p{Ll}+['’"”][ \t\u00a0]+|(?:ap|ab|de|da|di|van|von|der|le|la|bin|al|el|ní|nic|ó|mac)[ \t\u00a0]+(?:den[ \t\u00a0]+|der[ \t\u00a0]+)?)?/uy;
+        /[ \t\u00a0]{1,2}(?![ \t])(?:\p{Lu}\.[ \t\u00a0]*|['‘"“]\p{Lu}\p{Ll}+['’"”][ \t\u00a0]+|(?:ap|ab|de|da|di|van|von|der|le|la|bin|al|el|ní|nic|ó|mac)[ \t\u00a0]+(?:den[ \t\u00a0]+|der[ \t\u00a0]+)?)?/uy;
       gap.lastIndex = to;
       const g = gap.exec(text);
       if (!g) break;

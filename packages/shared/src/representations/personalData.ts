@@ -8,11 +8,14 @@ import {
   FAMILY,
   FAMILY_AFTER,
   FAMILY_BEFORE,
+  GROUP_ROLE_LABEL,
   findFieldNames,
   findNamesOfEmails,
   findSignOffLines,
   isNameWord,
   LOWER_TITLE,
+  namedInPublicRole,
+  NOT_SIGNATURES,
   namesPlaceOrFirm,
   PLACE_PREFIX,
   ROLE_BEFORE,
@@ -67,7 +70,10 @@ export function detectPersonalData(text: string, known?: DetectorKnown): Persona
   ];
   found.push(...findNames(text, known?.names ?? []), ...findSenderBlocks(text, found));
   // Councillors' names are dropped before their words are looked for elsewhere in the letter.
-  const publicFigures = findPublicFigures(text);
+  const publicFigures = findPublicFigures(
+    text,
+    found.filter((f) => f.kind === 'name' && namedInPublicRole(text, f)),
+  );
   const personal = (f: Found) =>
     f.kind !== 'name' || !publicFigures.some((p) => f.from < p.to && p.from < f.to);
   found = found.filter(personal).filter((f) => f.kind !== 'name' || !namesPlaceOrFirm(text, f));
@@ -293,7 +299,7 @@ function findKnownNames(text: string, names: string[]): Found[] {
 // A line of a list or a petition: "1. Margaret Hollis, 5 The Crescent", "- Gareth Pugh (17)",
 // "Kelly Marsh,ME6 5AA,flooding".
 const LIST_ITEM =
-  /^[ \t]*(?:\d{1,3}[.)][ \t]+|[-•*–][ \t]+|\|[ \t]*(?:\d{1,3}[ \t]*\|[ \t]*)?|\d{1,3}[ \t]*\|[ \t]*|(?<bare>\d{1,3}[ \t]+))?(?=\p{Lu})/gmu;
+  /^[ \t]*(?:(?:No\.?|Flat|Plot|Unit|Apt\.?|Apartment)[ \t]*\d{1,4}[A-Za-z]?[ \t]*(?:[-–—:|][ \t]*)?|\d{1,3}[.)][ \t]+|[-•*–][ \t]+|\|[ \t]*(?:\d{1,3}[ \t]*\|[ \t]*)?|\d{1,3}[ \t]*\|[ \t]*|(?<bare>\d{1,3}[ \t]+))?(?=\p{Lu})/gmu;
 // "Zhou, Mr Jianguo", "Adeyemi-Clarke, Folasade": a surname, a comma and a title or a forename.
 const SURNAME_FIRST = new RegExp(
   `(?<![\\p{L}\\p{N}])\\p{Lu}\\p{Ll}+(?:-\\p{Lu}\\p{Ll}+)?,[ \\t]+${TITLE}[ \\t]+\\p{Lu}\\p{Ll}+(?![\\p{L}\\p{N}])`,
@@ -339,8 +345,8 @@ const ROLE_AFTER_NAME = new RegExp(
   'gu',
 );
 
-function findPublicFigures(text: string): Found[] {
-  const found: Found[] = [];
+function findPublicFigures(text: string, officers: Found[]): Found[] {
+  const found: Found[] = [...officers];
   for (const m of matches(PUBLIC_FIGURE, text)) {
     const run = readName(text, m.index + m[0].length, { maxWords: 3, afterTitle: true });
     if (run) found.push({ kind: 'name', from: m.index, to: run.to });
@@ -393,7 +399,12 @@ function findNames(text: string, knownNames: string[]): Found[] {
   for (const m of matches(SIGN_OFF, text)) add(nameLine(text, m.index + m[0].length, { lowerCase: true }));
   for (const m of matches(FIELD_LABEL, text)) {
     const at = m.index + m[0].length;
-    add(nameLine(text, at, { lowerCase: false }) ?? readName(text, at, { maxWords: 4 }));
+    // "Name: Not given", "Name: Withheld": the form's field left empty on purpose.
+    if (NOT_SIGNATURES.has(lineAt(text, at).text.trim().replace(/[.]$/u, '').toLowerCase())) continue;
+    const run = nameLine(text, at, { lowerCase: false }) ?? readName(text, at, { maxWords: 4 });
+    // "From: Development Management <…>", "From: Land & Planning Team, …": cut short by a word of a
+    // team or a firm, the words are a team's name.
+    if (run && !/^[ \t]+(?:&[ \t]+)?\p{Lu}/u.test(text.slice(run.to, run.to + 4))) add(run);
   }
   for (const m of matches(INTRODUCTION, text)) {
     const at = m.index + m[0].length;
@@ -418,6 +429,9 @@ function findNames(text: string, knownNames: string[]): Found[] {
       run = next === null ? null : readName(text, run.to + next.length, { maxWords: 2 });
     }
   }
+  // "Chair: Catriona Byrne   Treasurer: Aled Bowen", "Churchwardens: Maureen Dobbing and Chidi Okwuosa".
+  for (const m of matches(GROUP_ROLE_LABEL, text))
+    add(readName(text, m.index + m[0].length, { maxWords: 5, allowAnd: true }));
   for (const m of matches(LOWER_TITLE, text)) {
     const run = readName(text, m.index + m[0].length, { maxWords: 5, allowAnd: true });
     if (run) add({ ...run, from: m.index });
