@@ -21,7 +21,7 @@ const ORGANISATION =
   /(?<![\p{L}])(?:Ltd|Limited|LLP|PLC|plc|Council|Agency|Authority|Trust|Consultants?|Consultancy|Associates|Architects|Surveyors|Solicitors|Partnership|Planning(?:[ \t]+(?:Policy|Consultants|LLP|Ltd|Team))|Homes|Developments|Estates|Group|Forum|Federation|Village[ \t]+Hall|Chambers|England|Network[ \t]+Rail|National[ \t]+(?:Highways|Landscape|Trust)|Officer|Director|Manager|Specialist|Planner|Partner|Clerk|Secretary|Team|team|on[ \t]+behalf[ \t]+of|Registered[ \t]+in)(?![\p{L}])/u;
 // In a sentence: the body whose number or mailbox it is ("the council's switchboard", "Floodline").
 const PUBLIC_IN_SENTENCE =
-  /(?<![\p{L}])(?:council|Council|switchboard|helpline|Helpline|Floodline|Agency|Highways|Trust|team|Team|Ltd|LLP|Society|Association|the[ \t]+EA|KCC|TMBC|Natural[ \t]+England|Historic[ \t]+England|Environment[ \t]+Agency|Programme[ \t]+Officer|society|club|Club|church|Church|school|School|surgery|Surgery|website|enquiries|queries|plc|Department|Service|Offices|Chamber|Clerk|company|Manager|parish[ \t]+office|\p{Lu}\p{L}+['’]s[ \t]+(?:phone[ \t]+)?(?:number|line|helpline|switchboard)|(?:rang|phoned|called|dialled|tried)[ \t]+(?:them[ \t]+on[ \t]+)?…|(?:had|tried|have)[ \t]+to[ \t]+(?:ring|call|phone)[ \t]+…)(?![\p{L}])/u;
+  /(?<![\p{L}])(?:council|Council|switchboard|helpline|Helpline|Floodline|Agency|Highways|Trust|team|Team|Ltd|LLP|Society|Association|the[ \t]+EA|KCC|TMBC|Natural[ \t]+England|Historic[ \t]+England|Environment[ \t]+Agency|Programme[ \t]+Officer|society|club|Club|church|Church|school|School|surgery|Surgery|website|enquiries|plc|Department|Service|Offices|Chamber|Clerk|company|Manager|parish[ \t]+office|\p{Lu}\p{L}+['’]s[ \t]+(?:phone[ \t]+)?(?:number|line|helpline|switchboard)|(?:rang|phoned|called|dialled|tried)[ \t]+(?:them[ \t]+on[ \t]+)?…|(?:had|tried|have)[ \t]+to[ \t]+(?:ring|call|phone)[ \t]+…)(?![\p{L}])/u;
 // Whose number: "my mobile", "call me on", "reach us"; "I rang 01732 844522" is not the writer's.
 const FIRST_PERSON = /(?<![\p{L}])(?:I'm|I’m|I[ \t]+am|my|My|me|mine|us|our|Our)(?![\p{L}])/u;
 // A role mailbox: the local part names a job or a purpose, not a person. Not a community group's
@@ -166,6 +166,15 @@ export function isOrganisationContact(
   const blockRange = blockAround(text, at);
   const block = text.slice(blockRange.from, blockRange.to);
   const sentence = sentenceAround(text, at);
+  // "If you have any queries please contact 01354 654321": a landline given for queries, with no
+  // one's own words, is the office's. A mobile stays its owner's ("ring Jo on 07700 …").
+  if (
+    kind === 'telephone number' &&
+    !/^(?:\+44[ \t]*)?0?7/.test(found) &&
+    /(?<![\p{L}])queries(?![\p{L}])/u.test(sentence) &&
+    !FIRST_PERSON.test(sentence)
+  )
+    return true;
   const listed = isListBlock(block);
   if (listed && ORGANISATION.test(linesNear(text, at, blockRange))) {
     // "Lead petitioner: Mrs Kelly Marsh, 14 Constitution Hill": a person's own address on their line.

@@ -492,6 +492,11 @@ describe("detectPersonalData: the council's numbers in its own letters (v3 lette
       ['07700 900 765'],
     ],
     ["a group's contact", 'Contact: Sarah Maitland, 01539 733333', ['01539 733333']],
+    [
+      'a mobile given for queries',
+      'If you have any queries please ring Jo on 07700 900 123.',
+      ['07700 900 123'],
+    ],
   ])('proposes %s', (_, text, expected) => {
     expect(phones(text)).toEqual(expected);
   });
