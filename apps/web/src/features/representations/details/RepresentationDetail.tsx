@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -420,12 +421,14 @@ function Attachments({ representationId }: { representationId: string }) {
  * officer should decide). Says so, with the count, until the editor's suggestions are dealt with.
  */
 function UnredactedWarning({ representation }: { representation: Representation }) {
-  const names = [representation.representeeName, representation.agentName].filter(
-    (name): name is string => !!name,
-  );
   // Issue 26 point 2: what the council's allow list holds is not counted.
   const allow = useAllowList();
-  const found = detectPersonalData(representation.publicText, { names, allow }).length;
+  const { publicText, representeeName, agentName } = representation;
+  // Once per text, not on every render of the detail (a long letter costs tens of milliseconds).
+  const found = useMemo(() => {
+    const names = [representeeName, agentName].filter((name): name is string => !!name);
+    return detectPersonalData(publicText, { names, allow }).length;
+  }, [publicText, representeeName, agentName, allow]);
   if (found === 0) return null;
   return (
     <Alert
