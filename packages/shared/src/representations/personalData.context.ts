@@ -29,6 +29,8 @@ const FIRST_PERSON = /(?<![\p{L}])(?:I'm|I’m|I[ \t]+am|my|My|me|mine|us|our|Ou
 // resident, and a public output must withhold it (consultation-analysis.test.ts).
 const ROLE_MAILBOX =
   /plan|info|clerk|consult|polic|officer|team|contrib|enquir|admin|office|contact|estates|ldf|prow|devcon|mmo|hello|mail|reception|support|general|press|media|council|parish|trust|bookings|sales|lettings|news|events|no-?reply|do-?not-?reply|strategy|services/i;
+// A UK mobile number as written (07…, +44 7…): a person's, wherever it stands.
+const MOBILE = /^(?:\+44[ \t]*)?0?7/;
 // A direct line or mobile in an organisation's block is the person's own.
 const DIRECT_LINE =
   /(?:DD|Direct(?:[ \t]+(?:dial|line))?|Mob(?:ile)?|M|Personal|Mobile[ \t]+phone)[ \t]*[:.]?[ \t]*$/i;
@@ -170,7 +172,7 @@ export function isOrganisationContact(
   // one's own words, is the office's. A mobile stays its owner's ("ring Jo on 07700 …").
   if (
     kind === 'telephone number' &&
-    !/^(?:\+44[ \t]*)?0?7/.test(found) &&
+    !MOBILE.test(found) &&
     /(?<![\p{L}])queries(?![\p{L}])/u.test(sentence) &&
     !FIRST_PERSON.test(sentence)
   )
@@ -190,7 +192,7 @@ export function isOrganisationContact(
     }
     if (kind === 'telephone number') {
       const lead = lineStartBefore(text, at.from);
-      if (DIRECT_LINE.test(lead) || /^(?:\+44[ \t]*)?0?7/.test(found)) return false;
+      if (DIRECT_LINE.test(lead) || MOBILE.test(found)) return false;
       // Beside the person's own direct line, another number in the block is the firm's.
       if (DIRECT_LINE_IN_BLOCK.test(block)) return true;
       // A signature with the person's own email address gives their own line too.

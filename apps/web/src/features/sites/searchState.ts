@@ -6,11 +6,10 @@ import { storedSearchKey } from '../../shared/sites/earlyResults';
 export type StoredSearch = { values: FilterValues; area: SearchArea | null };
 
 const EMPTY: StoredSearch = { values: {}, area: null };
-const keyOf = storedSearchKey;
 
 export function readStoredSearch(tenant: string): StoredSearch {
   try {
-    const raw = sessionStorage.getItem(keyOf(tenant));
+    const raw = sessionStorage.getItem(storedSearchKey(tenant));
     if (!raw) return EMPTY;
     const parsed = JSON.parse(raw) as Partial<StoredSearch>;
     return {
@@ -31,7 +30,7 @@ export function useStoredSearch(tenant: string) {
     (next: StoredSearch) => {
       setSearch(next);
       try {
-        sessionStorage.setItem(keyOf(tenant), JSON.stringify(next));
+        sessionStorage.setItem(storedSearchKey(tenant), JSON.stringify(next));
       } catch {
         // Storage full or blocked: the search still works for this page.
       }

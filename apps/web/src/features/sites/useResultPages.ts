@@ -11,7 +11,6 @@ import {
   type ListSearch as Search,
 } from '../../shared/sites/resultPages';
 
-export { cardAttributes } from '../../shared/sites/resultPages';
 type Page = { sites: ResultSite[]; total: number };
 
 /** The query keys of one search's list: its pages and its ids (BulkActions edits them in place). */

@@ -6,7 +6,7 @@ import { cardAttributes, firstPageBody, idsBody, type ListSearch } from './resul
 export const storedSearchKey = (tenant: string) => `planning.site-search.${tenant}`;
 
 /** The card settings' fields, when the answer (`{ config }`) looks like card settings at all. */
-export function earlyCardAttributes(answer: unknown): string[] | null {
+function earlyCardAttributes(answer: unknown): string[] | null {
   const config = (answer as { config?: unknown } | null)?.config;
   const elements = (config as { elements?: unknown } | null | undefined)?.elements;
   if (!Array.isArray(elements)) return null;

@@ -24,7 +24,8 @@ import {
 } from '../../../shared/sites/api';
 import { FilterPanel } from '../../../shared/sites/components/FilterPanel';
 import { ResultsList } from '../components/ResultsList';
-import { cardAttributes, resultKeys, startResultPages } from '../useResultPages';
+import { resultKeys, startResultPages } from '../useResultPages';
+import { cardAttributes } from '../../../shared/sites/resultPages';
 import { SiteMap } from '../map/SiteMap';
 import { DEFAULT_CENTRE } from '../../../shared/sites/map/mapStyle';
 import { useStoredSearch, type StoredSearch } from '../searchState';
