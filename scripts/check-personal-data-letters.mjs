@@ -14,6 +14,9 @@ const extraDir = `${dir}-extra`;
 // Letters by a third writer (2026-11-29, ids v2-…): the second held-out part, in no split.json list.
 const laterDir = `${dir}-extra2`;
 const laterIds = new Set();
+// Letters by a fifth writer (2026-11-29, ids v4-…): the third held-out part, in no split.json list.
+const fourthDir = `${dir}-extra4`;
+const fourthIds = new Set();
 // The tuning / held-out split, made once (split.json says how): every letter in exactly one part.
 const SPLIT_FILE = 'split.json';
 const writers = new Set([
@@ -71,6 +74,10 @@ const files = [
     .filter((f) => f.endsWith('.json'))
     .sort()
     .map((f) => join(laterDir, f)),
+  ...readdirSync(fourthDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => join(fourthDir, f)),
 ];
 for (const path of files) {
   const file = path.slice(dir.length + 1);
@@ -89,6 +96,9 @@ for (const path of files) {
     if (path.startsWith(laterDir)) {
       laterIds.add(letter.id);
       if (!letter.id.startsWith('v2-')) errors.push(`${letter.id}: a later letter's id starts v2-`);
+    } else if (path.startsWith(fourthDir)) {
+      fourthIds.add(letter.id);
+      if (!letter.id.startsWith('v4-')) errors.push(`${letter.id}: a fifth writer's id starts v4-`);
     } else if (path.startsWith(extraDir)) extraIds.add(letter.id); // -extra and -extra3: tuning
     if (!writers.has(letter.writer)) errors.push(`${letter.id}: bad writer ${letter.writer}`);
     if (typeof letter.text !== 'string') errors.push(`${letter.id}: no text`);
@@ -117,9 +127,9 @@ const split = JSON.parse(readFileSync(join(dir, SPLIT_FILE), 'utf8'));
 const parts = [...split.tuning, ...split.heldOut];
 if (new Set(parts).size !== parts.length) errors.push('split.json: a letter is in both parts or twice');
 for (const id of ids)
-  if (!parts.includes(id) && !extraIds.has(id) && !laterIds.has(id))
+  if (!parts.includes(id) && !extraIds.has(id) && !laterIds.has(id) && !fourthIds.has(id))
     errors.push(`split.json: ${id} is in neither part`);
-for (const id of [...extraIds, ...laterIds])
+for (const id of [...extraIds, ...laterIds, ...fourthIds])
   if (parts.includes(id)) errors.push(`split.json: extra letter ${id} is listed`);
 for (const id of parts) if (!ids.has(id)) errors.push(`split.json: ${id} is not a letter`);
 console.log(
@@ -129,6 +139,7 @@ console.log(
     extraTuning: extraIds.size,
     heldOut: split.heldOut.length,
     heldOut2: laterIds.size,
+    heldOut3: fourthIds.size,
   }),
 );
 if (errors.length) {
