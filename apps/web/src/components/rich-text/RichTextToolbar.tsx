@@ -100,6 +100,9 @@ export function RichTextToolbar({ editor, label, tools, disabled = false }: Rich
               aria-pressed={pressed}
               disabled={disabled}
               icon={tool.icon}
+              // A pointer press leaves the focus (and the caret) in the text: otherwise TipTap puts
+              // it back only on the next animation frame, and keys typed at once went to the button.
+              onMouseDown={(event) => event.preventDefault()}
               onClick={() => tool.run(editor)}
             />
           </Tooltip>
