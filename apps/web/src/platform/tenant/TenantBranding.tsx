@@ -7,6 +7,7 @@ import { useMediaQuery } from '../../components/useMediaQuery';
 import { tenantThemeTokens } from './tenantTheme';
 
 export const DEFAULT_DOCUMENT_TITLE = 'Planning';
+const NO_WAVE = { disabled: true };
 
 type TenantBrandingProps = {
   /** Absent until the council is known (the picker, the first load): antd's defaults then. */
@@ -19,7 +20,8 @@ export function TenantBranding({ tenant, children }: TenantBrandingProps) {
   const mainColor = tenant?.mainColor;
   const mode = tenant?.theme.mode ?? 'light';
   // Someone who asked their system for less motion gets dialogs, drawers and menus that appear
-  // at once (WCAG 2.3.3); the map's own camera moves follow the same setting in MapLibre.
+  // at once (WCAG 2.3.3), and no ripple fading for 2 s round a pressed button (antd's wave, which
+  // its motion token does not turn off); the map's own camera moves follow the same setting.
   const reducedMotion = useMediaQuery('(prefers-reduced-motion: reduce)');
   const themeConfig = useMemo<ThemeConfig>(() => {
     const tokens: ThemeConfig = mainColor ? tenantThemeTokens({ mainColor, theme: { mode } }) : {};
@@ -41,7 +43,7 @@ export function TenantBranding({ tenant, children }: TenantBrandingProps) {
   }, [smallLogo]);
 
   return (
-    <ConfigProvider theme={themeConfig}>
+    <ConfigProvider theme={themeConfig} wave={reducedMotion ? NO_WAVE : undefined}>
       <AntApp className="app-root" notification={{ placement: NOTICE_PLACEMENT }}>
         <NotificationBridge />
         {children}
