@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tenantListSchema } from '@planning/shared';
 import { api, ApiError, attachmentName, resetRedirectForTests, setCsrfToken } from './client';
+import { forgetEarlyForTests } from './early';
 
 type Call = { url: string; init: RequestInit };
 
@@ -95,6 +96,7 @@ describe('api client', () => {
 describe('sessions in the api client', () => {
   function stubRoutes(answers: Record<string, { status: number; body: unknown }>) {
     resetRedirectForTests();
+    forgetEarlyForTests();
     const calls: Call[] = [];
     const assign = vi.fn();
     vi.stubGlobal('window', {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiPath, provideEarly, requestEarly, takeEarly } from './early';
+import { apiPath, forgetEarlyForTests, provideEarly, requestEarly, takeEarly } from './early';
 
 function stubServer(signedIn: boolean | 'down'): string[] {
   const asked: string[] = [];
@@ -21,6 +21,7 @@ function stubServer(signedIn: boolean | 'down'): string[] {
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
+  forgetEarlyForTests();
 });
 
 describe('early requests', () => {

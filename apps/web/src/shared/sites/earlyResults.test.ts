@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { requestEarly } from '../../api/early';
+import { forgetEarlyForTests, requestEarly } from '../../api/early';
 import { setCsrfToken } from '../../api/client';
 import { fetchMatchingIds, fetchSiteCardConfig, searchSites } from './api';
 import { requestEarlyResults, storedSearchKey } from './earlyResults';
@@ -55,6 +55,7 @@ const posts = (calls: Call[]) => calls.filter((call) => call.method === 'POST');
 afterEach(() => {
   vi.unstubAllGlobals();
   setCsrfToken(null);
+  forgetEarlyForTests();
 });
 
 describe("/map's results list asked for by the entry (issue 25 point 7)", () => {
