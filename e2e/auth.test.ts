@@ -49,6 +49,8 @@ describe('a resident signs up, confirms the address, signs in and out', () => {
     // The public documents' own header (spec 02 §2): its user menu always offers Log out.
     await page.getByRole('button', { name: 'Mary-Jane Smith' }).click();
     await page.getByRole('menuitem', { name: 'Log out', exact: true }).click();
+    // Signed out once the header offers Log in: leaving before would abort the sign-out call.
+    await page.getByRole('banner').getByRole('link', { name: 'Log in' }).waitFor();
     await page.goto(`${running.baseUrl}/p/document/my-responses`);
     await page.getByRole('heading', { name: 'Log in' }).waitFor();
     expect(new URL(page.url()).searchParams.get('returnUrl')).toBe('/p/document/my-responses');
