@@ -382,6 +382,7 @@ describe('detectPersonalData: teams, dates, royals and officers in brackets (v3 
     ['a queen', 'Queen Victoria opened it herself.'],
     ["a county council's officer", 'signed by Mr P. Okeke (KCC) on 19/11/2025.'],
     ["the council's team", 'and Ms Ferreira from your team was very patient with everyone'],
+    ["a house number after 'from'", 'object strongly\nfrom no 8 the crescent, hollinwood'],
   ])('ignores %s', (_, text) => {
     expect(names(text)).toEqual([]);
   });

@@ -250,6 +250,17 @@ export const NOT_SIGNATURES = new Set([
   'not stated',
   'withheld',
   'date',
+  // Words a line may start with after "from" that no one is called ("from no 8 the crescent").
+  'no',
+  'number',
+  'the',
+  'me',
+  'us',
+  'home',
+  'here',
+  'there',
+  'my',
+  'our',
 ]);
 
 export function signatureAt(text: string, from: number, to: number, { cue }: { cue: boolean }): Found | null {
