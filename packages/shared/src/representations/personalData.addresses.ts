@@ -240,8 +240,9 @@ const ANY_CASE_ADDRESS_HINT =
 // A heading naming a site, not where someone lives: "LAND AT 14 STATION ROAD".
 const SITE_HEADING =
   /(?:(?:LAND|SITE|FIELD|PLOT|RE:?|PROPERTY|DEVELOPMENT|SCHEME|APPLICATION|PROPOSAL|PROPOSALS|HOUSING|HOMES|DWELLINGS|NORTH|SOUTH|EAST|WEST)(?:[ \t]+(?:AT|OF|ON))?|OFF|NEAR|ADJACENT(?:[ \t]+TO)?|ADJOINING|BEHIND|OPPOSITE)[ \t]+$/;
-// Small letters after "at" or "live in": "my nan lives in the bungalows at 3 church view".
-const HOME_BEFORE = /(?:\bat|\bliv(?:e|es|ed|ing)[ \t]+(?:in|on))[ \t]+$/u;
+// Small letters after "at" or "live in": "my nan lives in the bungalows at 3 church view", "at no 8
+// the crescent", "at number 12 the avenue".
+const HOME_BEFORE = /(?:\bat|\bliv(?:e|es|ed|ing)[ \t]+(?:in|on))[ \t]+(?:(?:no\.?|number)[ \t]*)?$/iu;
 
 /**
  * Addresses written all in capitals or all in small letters (issue 26): found on a title-cased copy

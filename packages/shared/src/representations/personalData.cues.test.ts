@@ -388,6 +388,13 @@ describe('detectPersonalData: teams, dates, royals and officers in brackets (v3 
   });
 
   it.each([
+    ["'no' before the number", 'I live at no 8 the crescent, hollinwood.', ['8 the crescent, hollinwood']],
+    ["'number' before it", 'We live at number 12 the avenue, ashby.', ['12 the avenue, ashby']],
+  ])('proposes a home in small letters with %s', (_, text, expected) => {
+    expect(only('address')(text)).toEqual(expected);
+  });
+
+  it.each([
     ["a person's display name", 'From: Jan Kowalski <jan.k@example.com>', ['Jan Kowalski']],
     ['a forename before a year', 'My neighbour Jan 2024 told me', ['Jan']],
     ['a titled name in brackets', 'signed by Mr P. Okeke (neighbour) on 19/11/2025.', ['Mr P. Okeke']],
