@@ -501,8 +501,9 @@ const HOME_CUE =
 // "Mrs Okonjo at …", "Mr Prothero of …"; in a list "Harry Fenwick – Pippins, Teston Road",
 // "| Gary Burrell | Saltmarsh, Ferry Lane |", "Graeme Wilson, 7 Hillcrest, Borough Green".
 const AFTER_NAME = /^(?:[ \t]+(?:at|of|from)[ \t]+|[ \t]*[,–|][ \t]*|[ \t]+-[ \t]+)(?=\p{Lu}|\d)/u;
+// "No. 3 the Close": the number's word and a small "the" after a number belong to the home.
 const HOME_NAME = new RegExp(
-  `(?:\\d{1,3}[A-Za-z]?${GAP})?(?:The${GAP})?\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+){0,3}(?:,${GAP}${STREET_NAME}(?:,${GAP}\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+)?)?)?(?:${GAP}[A-Z]{1,2}\\d[A-Z\\d]?${GAP}\\d[A-Z]{2})?(?![\\p{L}\\p{N}])`,
+  `(?:(?:No\\.?|Number)[ \\t\\u00a0]*(?=\\d))?(?:\\d{1,3}[A-Za-z]?${GAP}(?:the${GAP})?)?(?:The${GAP})?\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+){0,3}(?:,${GAP}${STREET_NAME}(?:,${GAP}\\p{Lu}[\\p{Ll}'’-]+(?:${GAP}\\p{Lu}[\\p{Ll}'’-]+)?)?)?(?:${GAP}[A-Z]{1,2}\\d[A-Z\\d]?${GAP}\\d[A-Z]{2})?(?![\\p{L}\\p{N}])`,
   'uy',
 );
 const HOME_WORD = new RegExp(
@@ -524,6 +525,8 @@ function homeAt(
   if (!m) return null;
   const home = m[0];
   if (NOT_A_HOME.test(home) || STREET_LINE.test(home)) return null;
+  // "my house is No more", "I live at No. 3 …" with the number unread: a word, not a home's name.
+  if (/^(?:No|Not|Now|None|Number|Nothing)$/u.test(home)) return null;
   // After a list's separator the home must have its street or town after a comma: "Chair, Newtown
   // Society" has neither, "Pippins, Teston Road" has.
   if (separator && !/,/.test(home) && !HOUSE_WORD_AT_END.test(home)) return null;

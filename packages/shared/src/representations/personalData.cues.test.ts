@@ -390,7 +390,9 @@ describe('detectPersonalData: teams, dates, royals and officers in brackets (v3 
   it.each([
     ["'no' before the number", 'I live at no 8 the crescent, hollinwood.', ['8 the crescent, hollinwood']],
     ["'number' before it", 'We live at number 12 the avenue, ashby.', ['12 the avenue, ashby']],
-  ])('proposes a home in small letters with %s', (_, text, expected) => {
+    ["'No.' and a small 'the'", 'I live at No. 3 the Close, Upper Slaughter.', ['No. 3 the Close']],
+    ['a word that is no home', 'my house is No more use to anyone', []],
+  ])('proposes a home written with %s', (_, text, expected) => {
     expect(only('address')(text)).toEqual(expected);
   });
 
