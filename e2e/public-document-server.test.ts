@@ -54,13 +54,35 @@ describe('a public document drawn by the server (issue 25)', () => {
     const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
     try {
       await context.addInitScript(() => {
-        type Shift = { value: number; hadRecentInput: boolean; sources: { node?: Node }[] };
+        type Shift = {
+          value: number;
+          startTime: number;
+          hadRecentInput: boolean;
+          sources: { node?: Node }[];
+        };
         const shifts: string[] = [];
         (window as Window & { shifts?: string[] }).shifts = shifts;
+        // When the council's logo arrived: until then its width is unknown, so the header's name
+        // and links beside it move once it is drawn, in the frame around its load event (in the
+        // app alone as well: not the swap).
+        const logoLoads: number[] = [];
+        document.addEventListener(
+          'load',
+          (event) => {
+            if ((event.target as Element).classList?.contains('public-header__logo'))
+              logoLoads.push(performance.now());
+          },
+          true,
+        );
+        const inHeader = (node?: Node) => (node as Element | undefined)?.closest?.('.public-header') != null;
         // As CLS counts them: not those right after the reader's own input.
         new PerformanceObserver((list) => {
           for (const entry of list.getEntries() as unknown as Shift[]) {
             if (entry.hadRecentInput) continue;
+            const byLogo =
+              entry.sources.every((source) => inHeader(source.node)) &&
+              logoLoads.some((at) => Math.abs(entry.startTime - at) < 500);
+            if (byLogo) continue;
             const nodes = entry.sources.map((source) =>
               (source.node as Element | undefined)?.outerHTML.slice(0, 80),
             );
@@ -85,11 +107,8 @@ describe('a public document drawn by the server (issue 25)', () => {
         .getByRole('button', { name: /Download/ })
         .click();
       await page.getByRole('menuitem', { name: 'PDF', exact: true }).waitFor();
-      // Nothing of the document moves. (The council's name beside its logo moves once the logo
-      // has loaded and its width is known, a few pixels, as in the app alone: not the swap.)
-      const shifts = await page.evaluate(() => (window as Window & { shifts?: string[] }).shifts ?? []);
-      const name = '<span class="public-header__name">Demo Borough Council</span>';
-      const moved = shifts.filter((shift) => !shift.endsWith(` ${name}`));
+      // Nothing of the document moves (the header's move when the logo arrives is left out above).
+      const moved = await page.evaluate(() => (window as Window & { shifts?: string[] }).shifts ?? []);
       // Each shift's size and what moved, in full when it fails (Vitest elides nested arrays).
       expect(moved, JSON.stringify(moved)).toEqual([]);
       // The layout takes the page's answer; the page's own watcher asks again as it mounts (stale
