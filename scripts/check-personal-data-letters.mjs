@@ -57,28 +57,14 @@ const checkList = (letter, list, label) => {
   }
 };
 
-const files = [
-  ...readdirSync(dir)
+/** The letter files of one folder, by name; the split file is not a letter file. */
+const jsonFilesIn = (folder) =>
+  readdirSync(folder)
     .filter((f) => f.endsWith('.json') && f !== SPLIT_FILE)
     .sort()
-    .map((f) => join(dir, f)),
-  ...readdirSync(extraDir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => join(extraDir, f)),
-  ...readdirSync(`${dir}-extra3`)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => join(`${dir}-extra3`, f)),
-  ...readdirSync(laterDir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => join(laterDir, f)),
-  ...readdirSync(fourthDir)
-    .filter((f) => f.endsWith('.json'))
-    .sort()
-    .map((f) => join(fourthDir, f)),
-];
+    .map((f) => join(folder, f));
+
+const files = [dir, extraDir, `${dir}-extra3`, laterDir, fourthDir].flatMap(jsonFilesIn);
 for (const path of files) {
   const file = path.slice(dir.length + 1);
   let letters;
