@@ -83,6 +83,7 @@ import { adminUsersRoutes } from './modules/admin-users/admin-users.routes';
 import { councilSettingsRoutes } from './modules/council-settings/council-settings.routes';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { adminContentRoutes } from './modules/admin-content/admin-content.routes';
+import { cfsRoutes } from './modules/cfs/cfs.routes';
 
 // Module augmentation only works with interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -315,6 +316,7 @@ export async function buildApp({
       await api.register(councilSettingsRoutes);
       await api.register(auditRoutes);
       await api.register(adminContentRoutes);
+      await api.register(cfsRoutes);
       await api.register(basemapsRoutes);
       await api.register(sitesRoutes);
       await api.register(tagsRoutes);

@@ -44,4 +44,5 @@ export * from './audit/actions';
 export * from './audit/log';
 export * from './admin-users/index';
 export * from './admin-content/index';
+export * from './cfs/index';
 export * from './council-settings/index';

@@ -8,6 +8,7 @@ import type { RepresentationTables } from './schema.representations';
 import type { DocumentTables } from './schema.documents';
 import type { RetentionTables } from './schema.retention';
 import type { DataProtectionTables } from './schema.data-protection';
+import type { CfsTables } from './schema.cfs';
 
 /** jsonb columns: objects go in as JSON text and come back parsed. */
 type Json<T> = ColumnType<T, string, string>;
@@ -391,7 +392,8 @@ export type Database = CoreTables &
   RepresentationTables &
   DocumentTables &
   RetentionTables &
-  DataProtectionTables;
+  DataProtectionTables &
+  CfsTables;
 
 export type JobsTable = {
   id: Generated<string>;

@@ -37,6 +37,7 @@ export const auditActions = {
   'event.create': 'Event created',
   'event.update': 'Event changed',
   'event.cancel': 'Event cancelled',
+  'cfs-call.update': 'Call for sites changed',
   'policy.update': 'Privacy policy changed',
   'layout.update': 'Default site layout changed',
   'suggestion.redact': 'Submission redacted',

@@ -41,6 +41,7 @@ const areaLabels: Record<string, string> = {
   tenant: 'Council settings',
   auth: 'Sign-in',
   event: 'Events',
+  'cfs-call': 'Calls for sites',
   policy: 'Content',
   layout: 'Content',
   suggestion: 'Content',

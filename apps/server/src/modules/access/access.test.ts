@@ -149,6 +149,9 @@ describe('every API route', () => {
     // The council's live consultations (/consultations) and its privacy policies and terms (/policy, /terms).
     'GET /api/v1/public/consultations/live',
     'GET /api/v1/public/policies/:kind',
+    // Issue 27: the council's open and upcoming calls for sites, and one call's guidance.
+    'GET /api/v1/public/cfs/calls',
+    'GET /api/v1/public/cfs/calls/:id',
   ];
   const apiRoutes = () =>
     t.app.routeTable.filter(

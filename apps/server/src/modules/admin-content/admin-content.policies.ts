@@ -1,49 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Transaction } from 'kysely';
-import sanitizeHtml from 'sanitize-html';
 import { policyKinds, type Policy, type PolicyKind } from '@planning/shared';
 import type { Database } from '../../db/schema';
-import { safeLinkTag } from '../../lib/safe-links';
+import { sanitiseProseHtml } from '../../lib/prose-html';
 import { recordAudit } from '../audit/audit.record';
 
 type Trx = Transaction<Database>;
-
-/**
- * A policy is headed prose: headings, paragraphs, emphasis, lists and links. Everything else
- * keeps only its words; script and style go with their content.
- */
-const options: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'h2',
-    'h3',
-    'h4',
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    's',
-    'ul',
-    'ol',
-    'li',
-    'a',
-    'blockquote',
-  ],
-  allowedAttributes: { a: ['href', 'target', 'rel'], ol: ['start'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesAppliedToAttributes: ['href'],
-  allowProtocolRelative: false,
-  disallowedTagsMode: 'discard',
-  transformTags: { h1: 'h2', h5: 'h4', h6: 'h4', a: safeLinkTag },
-};
-
-export function sanitisePolicyHtml(html: string): string {
-  const clean = sanitizeHtml(html, options).trim();
-  // An editor left empty sends '<p></p>': kept as no policy at all.
-  return sanitizeHtml(clean, { allowedTags: [], allowedAttributes: {} }).trim() === '' ? '' : clean;
-}
 
 export async function readPolicy(trx: Trx, kind: PolicyKind): Promise<Policy> {
   const row = await trx
@@ -55,7 +17,7 @@ export async function readPolicy(trx: Trx, kind: PolicyKind): Promise<Policy> {
     kind,
     title: policyKinds[kind],
     // Sanitised again on the way out: the allow-list may have tightened since it was written.
-    html: row ? sanitisePolicyHtml(row.html) : '',
+    html: row ? sanitiseProseHtml(row.html) : '',
     updatedAt: row ? new Date(row.updated_at).toISOString() : null,
     updatedBy: row?.updated_by_name ?? null,
   };
@@ -69,7 +31,7 @@ export async function savePolicy(
   html: string,
 ): Promise<Policy> {
   const before = await readPolicy(trx, kind);
-  const clean = sanitisePolicyHtml(html);
+  const clean = sanitiseProseHtml(html);
   const userId = request.auth?.userId ?? null;
   const user = userId
     ? await trx.selectFrom('users').select(['name', 'email']).where('id', '=', userId).executeTakeFirst()
