@@ -10,4 +10,39 @@ export type CfsCallsTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
-export type CfsTables = { cfs_calls: CfsCallsTable };
+
+
+/** Migration 0043: a submission to a call for sites (issue 27 point 2). */
+export type CfsSubmissionsTable = {
+  id: ColumnType<string, string | undefined, never>;
+  tenant_id: string;
+  event_id: string;
+  user_id: string;
+  reference: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  contact: ColumnType<Record<string, unknown>, string | undefined, string>;
+  on_behalf_of: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  created_at: ColumnType<Date, Date | undefined, never>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+  submitted_at: Date | null;
+  withdrawn_at: Date | null;
+};
+
+/** Migration 0043: one site of a submission, its boundary in EPSG:27700. */
+export type CfsSubmissionSitesTable = {
+  id: ColumnType<string, string | undefined, never>;
+  tenant_id: string;
+  submission_id: string;
+  position: number;
+  name: string;
+  boundary: string | null;
+  area_ha: ColumnType<string | null, number | null | undefined, number | null>;
+  details: ColumnType<Record<string, unknown>, string | undefined, string>;
+  answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+};
+
+export type CfsTables = {
+  cfs_calls: CfsCallsTable;
+  cfs_submissions: CfsSubmissionsTable;
+  cfs_submission_sites: CfsSubmissionSitesTable;
+};

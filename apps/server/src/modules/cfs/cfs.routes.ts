@@ -6,9 +6,13 @@ import {
   adminCallListSchema,
   adminCallSchema,
   cfsMessages,
+  cfsSubmissionMessages,
+  cfsSubmissionSchema,
   featureAccess,
+  myCfsSubmissionListSchema,
   publicCallListSchema,
   publicCallSchema,
+  submissionDraftInputSchema,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
 import { requireAuth, requireTenant } from '../../lib/request-context';
@@ -21,12 +25,24 @@ import {
   publicCalls,
   updateCall,
 } from './cfs.calls';
+import {
+  deleteDraft,
+  mySubmissions,
+  readOwnSubmission,
+  requireSubmitter,
+  saveDraft,
+  startSubmission,
+  submitSubmission,
+  withdrawSubmission,
+} from './cfs.submissions';
 
 const tags = ['cfs'];
 const errors = errorResponses(400, 401, 403, 404, 409);
 const admin = { access: featureAccess.admin } as const;
 const open = { public: true } as const;
 const idParams = z.object({ id: z.uuid(cfsMessages.callNotFound) });
+const submissionParams = z.object({ id: z.uuid(cfsSubmissionMessages.submissionNotFound) });
+const submitterErrors = errorResponses(400, 401, 403, 404, 409);
 
 /**
  * Issue 27 point 1: calls for sites. Administrators open them (an event running the
@@ -133,5 +149,118 @@ export const cfsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => inCouncil(request, (trx) => onePublicCall(trx, request.params.id)),
+  );
+
+  // Issue 27 point 2: a consultation account's own submissions (no access config: a session is
+  // needed; requireSubmitter refuses staff accounts). Another's submission reads as missing.
+  const asSubmitter = <T>(
+    request: Parameters<typeof requireSubmitter>[0],
+    work: (
+      trx: Parameters<Parameters<typeof withTenant<T>>[2]>[0],
+      auth: ReturnType<typeof requireSubmitter>,
+    ) => Promise<T>,
+  ) => {
+    const auth = requireSubmitter(request);
+    return withTenant(db, auth.tenantId, (trx) => work(trx, auth));
+  };
+
+  app.post(
+    '/public/cfs/calls/:id/submissions',
+    {
+      schema: {
+        tags,
+        summary: 'Starts a draft submission to an open call for sites (consultation accounts only)',
+        params: idParams,
+        response: { 201: cfsSubmissionSchema, ...submitterErrors },
+      },
+    },
+    async (request, reply) => {
+      const draft = await asSubmitter(request, (trx, auth) => startSubmission(trx, auth, request.params.id));
+      return reply.status(201).send(draft);
+    },
+  );
+
+  app.get(
+    '/public/cfs/submissions',
+    {
+      schema: {
+        tags,
+        summary: "The signed-in submitter's own submissions, latest first",
+        response: { 200: myCfsSubmissionListSchema, ...submitterErrors },
+      },
+    },
+    async (request) => asSubmitter(request, (trx, auth) => mySubmissions(trx, auth.userId)),
+  );
+
+  app.get(
+    '/public/cfs/submissions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'One of my submissions with its sites, boundaries and answers',
+        params: submissionParams,
+        response: { 200: cfsSubmissionSchema, ...submitterErrors },
+      },
+    },
+    async (request) =>
+      asSubmitter(request, (trx, auth) => readOwnSubmission(trx, auth.userId, request.params.id)),
+  );
+
+  app.put(
+    '/public/cfs/submissions/:id',
+    {
+      schema: {
+        tags,
+        summary:
+          'Saves a draft whole while its call is open (Save and come back later); boundaries checked on arrival',
+        params: submissionParams,
+        body: submissionDraftInputSchema,
+        response: { 200: cfsSubmissionSchema, ...submitterErrors },
+      },
+    },
+    async (request) =>
+      asSubmitter(request, (trx, auth) => saveDraft(trx, auth, request.params.id, request.body)),
+  );
+
+  app.post(
+    '/public/cfs/submissions/:id/submit',
+    {
+      schema: {
+        tags,
+        summary: 'Submits a complete draft: every problem at once (400), or its reference',
+        params: submissionParams,
+        response: { 200: cfsSubmissionSchema, ...submitterErrors },
+      },
+    },
+    async (request) => asSubmitter(request, (trx, auth) => submitSubmission(trx, auth, request.params.id)),
+  );
+
+  app.post(
+    '/public/cfs/submissions/:id/withdraw',
+    {
+      schema: {
+        tags,
+        summary: 'Withdraws one of my submissions awaiting review',
+        params: submissionParams,
+        response: { 200: cfsSubmissionSchema, ...submitterErrors },
+      },
+    },
+    async (request) => asSubmitter(request, (trx, auth) => withdrawSubmission(trx, auth, request.params.id)),
+  );
+
+  app.delete(
+    '/public/cfs/submissions/:id',
+    {
+      schema: {
+        tags,
+        summary: 'Deletes one of my drafts',
+        params: submissionParams,
+        response: { 204: z.null(), ...submitterErrors },
+      },
+    },
+    async (request, reply) => {
+      await asSubmitter(request, (trx, auth) => deleteDraft(trx, auth, request.params.id));
+      return reply.status(204).send(null);
+    },
   );
 };

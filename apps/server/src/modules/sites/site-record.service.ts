@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Database } from '../../db/schema';
 import { computeSiteOverlaps } from '../overlaps/overlaps.service';
 import { isFlagOn } from '../tenants/tenants.queries';
+import { boundaryFromShape } from './site-boundary';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors';
 import { fillSiteAreas } from './site-areas.service';
 import { nextSiteReference } from './site-references.service';
@@ -459,35 +460,15 @@ function overlapAllowed(trx: Trx): Promise<boolean> {
 }
 
 /**
- * A drawn shape (WGS84 GeoJSON) as a British National Grid multipolygon, refused when empty
- * ('Modified polygon does not contain geometries'), self-intersecting (spec 01 §5's message) or,
- * where the council does not allow it, overlapping a live site of the scenario. A point becomes a
- * 10 m circle (spec 01 §4: the draw tools are polygon or point).
+ * A drawn shape as the site's outline (boundaryFromShape), refused too where the council does
+ * not allow it when overlapping a live site of the scenario (spec 01 §4).
  */
 async function drawnGeometry(
   trx: Trx,
   shape: { type: string; coordinates: unknown[] } | null,
   options: { scenario: string; ignoreSiteId?: string; allowPoint: boolean },
 ): Promise<string> {
-  if (!shape || shape.coordinates.length === 0 || (shape.type === 'Point' && !options.allowPoint)) {
-    throw badRequest(siteMessages.polygonEmpty);
-  }
-  const geojson = JSON.stringify(shape);
-  const { rows } = await sql<{ empty: boolean; valid: boolean; ewkb: string | null }>`
-    select ST_IsEmpty(g) as empty, ST_IsValid(g) as valid,
-      case when ST_IsValid(g) and not ST_IsEmpty(g) then encode(ST_AsEWKB(
-        case when GeometryType(g) = 'POINT' then ST_Multi(ST_Buffer(ST_Transform(g, 27700), 10, 8))
-             else ST_Multi(ST_Transform(g, 27700)) end), 'hex') end as ewkb
-    from (select ST_SetSRID(ST_GeomFromGeoJSON(${geojson}), 4326) as g) as drawn`
-    .execute(trx)
-    .catch(() => ({ rows: [{ empty: true, valid: false, ewkb: null }] }));
-  const drawn = rows[0]!;
-  if (drawn.empty) throw badRequest(siteMessages.polygonEmpty);
-  if (!drawn.valid || !drawn.ewkb) {
-    throw badRequest(siteMessages.selfIntersection, [
-      { path: 'geometry', message: siteMessages.selfIntersection },
-    ]);
-  }
+  const drawn = { ewkb: await boundaryFromShape(trx, shape, { allowPoint: options.allowPoint }) };
   if (!(await overlapAllowed(trx))) {
     const { rows: overlapping } = await sql<{ id: string }>`
       select id::text as id from sites

@@ -1,0 +1,257 @@
+import { sql, type Transaction } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import {
+  callForSitesQuestionnaireConfigSchema,
+  cfsMessages,
+  cfsSubmissionMessages as M,
+  siteDetailsSchema,
+  submissionProblems,
+  submitterContactSchema,
+  type CfsSubmission,
+  type MyCfsSubmissionList,
+  type submissionDraftInputSchema,
+} from '@planning/shared';
+import type { Database } from '../../db/schema';
+import type { SessionContext } from '../auth/auth.session';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { requireAuth } from '../../lib/request-context';
+import { boundaryFromShape } from '../sites/site-boundary';
+import { oneAdminCall } from './cfs.calls';
+
+type Trx = Transaction<Database>;
+type DraftInput = z.output<typeof submissionDraftInputSchema>;
+
+/** Submitting is for consultation accounts (members of the public, agents): staff read, never submit. */
+export function requireSubmitter(request: FastifyRequest): SessionContext {
+  const auth = requireAuth(request);
+  if (auth.kind !== 'public') throw forbidden(M.publicAccountOnly);
+  return auth;
+}
+
+async function requireOpenCall(trx: Trx, callId: string) {
+  const call = await oneAdminCall(trx, callId).catch(() => null);
+  if (!call || call.cancelled) throw notFound(cfsMessages.callNotFound);
+  if (call.state !== 'open') throw conflict(M.callNotOpen);
+  return call;
+}
+
+type SubmissionRow = {
+  id: string;
+  event_id: string;
+  call_name: string;
+  reference: string | null;
+  status: CfsSubmission['status'];
+  contact: CfsSubmission['contact'];
+  on_behalf_of: CfsSubmission['onBehalfOf'];
+  created_at: Date;
+  updated_at: Date;
+  submitted_at: Date | null;
+  withdrawn_at: Date | null;
+};
+
+/** One of the user's own submissions: another's, or another council's, reads as missing. */
+async function ownRow(trx: Trx, userId: string, id: string, forUpdate = false): Promise<SubmissionRow> {
+  const { rows } = await sql<SubmissionRow>`
+    select s.id, s.event_id, e.name as call_name, s.reference, s.status, s.contact, s.on_behalf_of,
+      s.created_at, s.updated_at, s.submitted_at, s.withdrawn_at
+    from cfs_submissions s join consultation_events e on e.id = s.event_id
+    where s.id = ${id} and s.user_id = ${userId}
+    ${forUpdate ? sql`for update of s` : sql``}`.execute(trx);
+  if (!rows[0]) throw notFound(M.submissionNotFound);
+  return rows[0];
+}
+
+async function sitesOf(trx: Trx, submissionId: string): Promise<CfsSubmission['sites']> {
+  const { rows } = await sql<{
+    id: string;
+    name: string;
+    boundary: string | null;
+    area_ha: string | null;
+    details: CfsSubmission['sites'][number]['details'];
+    answers: CfsSubmission['sites'][number]['answers'];
+  }>`
+    select id, name, ST_AsGeoJSON(ST_Transform(boundary, 4326), 7) as boundary, area_ha::text as area_ha,
+      details, answers
+    from cfs_submission_sites where submission_id = ${submissionId} order by position`.execute(trx);
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    boundary: row.boundary ? (JSON.parse(row.boundary) as CfsSubmission['sites'][number]['boundary']) : null,
+    areaHa: row.area_ha === null ? null : Number(row.area_ha),
+    details: siteDetailsSchema.parse(row.details),
+    answers: row.answers,
+  }));
+}
+
+async function present(trx: Trx, row: SubmissionRow): Promise<CfsSubmission> {
+  const iso = (date: Date | null) => (date ? new Date(date).toISOString() : null);
+  return {
+    id: row.id,
+    callId: row.event_id,
+    callName: row.call_name,
+    reference: row.reference,
+    status: row.status,
+    contact: submitterContactSchema.parse(row.contact),
+    onBehalfOf: row.on_behalf_of,
+    sites: await sitesOf(trx, row.id),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+    submittedAt: iso(row.submitted_at),
+    withdrawnAt: iso(row.withdrawn_at),
+  };
+}
+
+export async function readOwnSubmission(trx: Trx, userId: string, id: string): Promise<CfsSubmission> {
+  return present(trx, await ownRow(trx, userId, id));
+}
+
+/** Starts a draft for an open call, with the account's own email as the contact's to begin with. */
+export async function startSubmission(
+  trx: Trx,
+  auth: SessionContext,
+  callId: string,
+): Promise<CfsSubmission> {
+  await requireOpenCall(trx, callId);
+  const user = await trx
+    .selectFrom('users')
+    .select(['email'])
+    .where('id', '=', auth.userId)
+    .executeTakeFirst();
+  const { id } = await trx
+    .insertInto('cfs_submissions')
+    .values({
+      tenant_id: auth.tenantId,
+      event_id: callId,
+      user_id: auth.userId,
+      contact: JSON.stringify({ name: '', email: user?.email ?? '', address: '' }),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return readOwnSubmission(trx, auth.userId, id);
+}
+
+/** Saves a draft whole (Save and come back later): the boundaries checked as they arrive. */
+export async function saveDraft(
+  trx: Trx,
+  auth: SessionContext,
+  id: string,
+  input: DraftInput,
+): Promise<CfsSubmission> {
+  const row = await ownRow(trx, auth.userId, id, true);
+  if (row.status !== 'draft') throw conflict(M.notDraft);
+  await requireOpenCall(trx, row.event_id);
+  // One after the other: a refused shape ends the transaction, and its message must be the answer.
+  const boundaries: (string | null)[] = [];
+  for (const [index, site] of input.sites.entries()) {
+    boundaries.push(
+      site.boundary
+        ? await boundaryFromShape(trx, site.boundary, {
+            allowPoint: false,
+            path: `body.sites.${index}.boundary`,
+          })
+        : null,
+    );
+  }
+  await trx
+    .updateTable('cfs_submissions')
+    .set({
+      contact: JSON.stringify(input.contact),
+      on_behalf_of: input.onBehalfOf ? JSON.stringify(input.onBehalfOf) : null,
+    })
+    .where('id', '=', id)
+    .execute();
+  await trx.deleteFrom('cfs_submission_sites').where('submission_id', '=', id).execute();
+  for (const [position, site] of input.sites.entries()) {
+    const boundary = boundaries[position];
+    await sql`
+      insert into cfs_submission_sites (tenant_id, submission_id, position, name, boundary, area_ha, details, answers)
+      values (${auth.tenantId}, ${id}, ${position}, ${site.name},
+        ${boundary}::geometry,
+        ${boundary ? sql`round((ST_Area(${boundary}::geometry) / 10000)::numeric, 4)` : null},
+        ${JSON.stringify(site.details)}::jsonb, ${JSON.stringify(site.answers)}::jsonb)`.execute(trx);
+  }
+  return readOwnSubmission(trx, auth.userId, id);
+}
+
+/** Every question of the call's questionnaire, all topics together. */
+async function questionsOf(trx: Trx, configId: string) {
+  const row = await trx.selectFrom('configs').select('config').where('id', '=', configId).executeTakeFirst();
+  const parsed = callForSitesQuestionnaireConfigSchema.safeParse(row?.config ?? { topics: [] });
+  return parsed.success ? parsed.data.topics.flatMap((topic) => topic.questions) : [];
+}
+
+/**
+ * Submits a complete draft: every problem at once (400, each on its field, GOV.UK's error summary),
+ * or the next reference of the council's year and the status 'new'.
+ */
+export async function submitSubmission(trx: Trx, auth: SessionContext, id: string): Promise<CfsSubmission> {
+  const row = await ownRow(trx, auth.userId, id, true);
+  if (row.status !== 'draft') throw conflict(M.notDraft);
+  const call = await requireOpenCall(trx, row.event_id);
+  const draft = await present(trx, row);
+  const problems = submissionProblems(draft, await questionsOf(trx, call.questionnaire.configId));
+  if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
+  // One reference at a time per council: the lock is the transaction's and goes with it.
+  await sql`select pg_advisory_xact_lock(hashtext('cfs-reference'), hashtext(${auth.tenantId}))`.execute(trx);
+  const year = new Date().getUTCFullYear();
+  const { rows } = await sql<{ next: number }>`
+    select coalesce(max(substring(reference from 10)::int), 0) + 1 as next
+    from cfs_submissions where reference like ${`CFS-${year}-%`}`.execute(trx);
+  const reference = `CFS-${year}-${String(rows[0]!.next).padStart(4, '0')}`;
+  await trx
+    .updateTable('cfs_submissions')
+    .set({ status: 'new', reference, submitted_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  return readOwnSubmission(trx, auth.userId, id);
+}
+
+/** Withdraws a submission awaiting review; a draft is deleted instead, an accepted one stays. */
+export async function withdrawSubmission(trx: Trx, auth: SessionContext, id: string): Promise<CfsSubmission> {
+  const row = await ownRow(trx, auth.userId, id, true);
+  if (row.status !== 'new' && row.status !== 'in_review') throw conflict(M.cannotWithdraw);
+  await trx
+    .updateTable('cfs_submissions')
+    .set({ status: 'withdrawn', withdrawn_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+  return readOwnSubmission(trx, auth.userId, id);
+}
+
+export async function deleteDraft(trx: Trx, auth: SessionContext, id: string): Promise<void> {
+  const row = await ownRow(trx, auth.userId, id, true);
+  if (row.status !== 'draft') throw conflict(M.notDraft);
+  await trx.deleteFrom('cfs_submissions').where('id', '=', id).execute();
+}
+
+/** The account's own submissions, latest first, with how many sites each holds. */
+export async function mySubmissions(trx: Trx, userId: string): Promise<MyCfsSubmissionList> {
+  const { rows } = await sql<{
+    id: string;
+    event_id: string;
+    call_name: string;
+    reference: string | null;
+    status: CfsSubmission['status'];
+    updated_at: Date;
+    submitted_at: Date | null;
+    site_count: number;
+  }>`
+    select s.id, s.event_id, e.name as call_name, s.reference, s.status, s.updated_at, s.submitted_at,
+      (select count(*)::int from cfs_submission_sites x where x.submission_id = s.id) as site_count
+    from cfs_submissions s join consultation_events e on e.id = s.event_id
+    where s.user_id = ${userId}
+    order by s.updated_at desc, s.id`.execute(trx);
+  return {
+    submissions: rows.map((row) => ({
+      id: row.id,
+      callId: row.event_id,
+      callName: row.call_name,
+      reference: row.reference,
+      status: row.status,
+      updatedAt: new Date(row.updated_at).toISOString(),
+      submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+      siteCount: Number(row.site_count),
+    })),
+  };
+}

@@ -1,0 +1,271 @@
+import { z } from 'zod';
+
+/**
+ * Issue 27 point 2: what a landowner or agent submits to a call for sites. A submission holds one
+ * or more sites (point 3), each with its boundary, the ordinary questions every call asks
+ * (ownership, availability, uses, capacity, constraints known) and the answers to the call's
+ * questionnaire; the submitter's contact details and, for an agent, the client's. A draft may be
+ * incomplete; submitting checks it whole and gives it a reference.
+ */
+export const cfsSubmissionMessages = {
+  submissionNotFound: 'Submission not found',
+  callNotOpen: 'This call for sites is not open for submissions',
+  notDraft: 'This submission has been submitted and can no longer be changed',
+  cannotWithdraw: 'Only a submission awaiting review can be withdrawn',
+  publicAccountOnly: 'Sign in with a consultation account to submit sites',
+  nameRequired: 'Enter your full name',
+  emailRequired: 'Enter your email address',
+  emailInvalid: 'Enter an email address in the correct format, like name@example.com',
+  addressRequired: 'Enter your address',
+  clientNameRequired: "Enter your client's name",
+  siteRequired: 'Add at least one site',
+  siteNameRequired: 'Enter a name for the site',
+  boundaryRequired: 'Draw the site boundary on the map or upload a boundary file',
+  ownershipRequired: 'Select who owns the land',
+  availabilityRequired: 'Select when the site could be available',
+  proposedUseRequired: 'Select at least one proposed use',
+  answerRequired: 'Answer this question',
+  answerInvalid: 'Choose from the options given',
+  tooMany: (max: number) => `A submission can hold at most ${max} sites`,
+  submitted: (reference: string) => `Submission ${reference} received`,
+  withdrawn: 'Submission withdrawn',
+} as const;
+const M = cfsSubmissionMessages;
+
+export const SUBMISSION_LIMITS = {
+  sitesMax: 20,
+  textMax: 200,
+  longTextMax: 4000,
+  answerMax: 10_000,
+  homesMax: 100_000,
+  floorspaceMax: 10_000_000,
+} as const;
+
+export const submissionStatuses = ['draft', 'new', 'in_review', 'accepted', 'rejected', 'withdrawn'] as const;
+export type SubmissionStatus = (typeof submissionStatuses)[number];
+export const submissionStatusLabels: Record<SubmissionStatus, string> = {
+  draft: 'Draft',
+  new: 'Submitted',
+  in_review: 'In review',
+  accepted: 'Accepted',
+  rejected: 'Not accepted',
+  withdrawn: 'Withdrawn',
+};
+
+export const ownershipOptions = {
+  sole: 'I own all of the land, or my client does',
+  part: 'I own part of the land, or my client does',
+  none: 'I do not own the land and neither does my client',
+} as const;
+export const availabilityOptions = {
+  now: 'Now',
+  '0-5': 'Within 5 years',
+  '6-10': 'In 6 to 10 years',
+  '11-15': 'In 11 to 15 years',
+  later: 'After 15 years',
+} as const;
+export const proposedUseOptions = {
+  housing: 'Housing',
+  employment: 'Employment (offices, industry, warehouses)',
+  retail: 'Shops and town centre uses',
+  community: 'Community facilities',
+  leisure: 'Leisure and open space',
+  gypsy: 'Gypsy, Traveller and Travelling Showpeople pitches',
+  energy: 'Renewable energy',
+  other: 'Other',
+} as const;
+export const constraintOptions = {
+  flooding: 'Flooding',
+  access: 'Access or highways',
+  contamination: 'Contamination',
+  heritage: 'Heritage',
+  ecology: 'Ecology or protected species',
+  trees: 'Protected trees',
+  utilities: 'Utilities or easements',
+  covenants: 'Legal restrictions or covenants',
+} as const;
+
+const keys = <T extends Record<string, string>>(options: T) =>
+  Object.keys(options) as [keyof T & string, ...(keyof T & string)[]];
+
+const text = (max: number = SUBMISSION_LIMITS.textMax) => z.string().trim().max(max);
+
+/** Where a boundary comes from: a GeoJSON polygon or multipolygon in WGS84 (drawn, or read from a file). */
+export const boundaryShapeSchema = z.object({
+  type: z.enum(['Polygon', 'MultiPolygon']),
+  coordinates: z.array(z.unknown()).max(10_000),
+});
+
+/** The ordinary questions of every call (beside the council's questionnaire). */
+export const siteDetailsSchema = z.object({
+  ownership: z.enum(keys(ownershipOptions)).nullish(),
+  /** Other owners, when the submitter owns part or none of the land. */
+  otherOwners: text(SUBMISSION_LIMITS.longTextMax).nullish(),
+  availability: z.enum(keys(availabilityOptions)).nullish(),
+  currentUse: text(SUBMISSION_LIMITS.longTextMax).nullish(),
+  proposedUses: z
+    .array(z.enum(keys(proposedUseOptions)))
+    .max(8)
+    .default([]),
+  homes: z.number().int().min(0).max(SUBMISSION_LIMITS.homesMax).nullish(),
+  floorspaceM2: z.number().int().min(0).max(SUBMISSION_LIMITS.floorspaceMax).nullish(),
+  constraintsKnown: z
+    .array(z.enum(keys(constraintOptions)))
+    .max(8)
+    .default([]),
+  constraintNotes: text(SUBMISSION_LIMITS.longTextMax).nullish(),
+});
+export type SiteDetails = z.infer<typeof siteDetailsSchema>;
+
+/** An answer to a questionnaire question: option ids (Preferences, Ranking in order), a scale value or text. */
+export const questionAnswerSchema = z.union([
+  z.string().max(SUBMISSION_LIMITS.answerMax),
+  z.array(z.string().max(200)).max(30),
+]);
+export const questionnaireAnswersSchema = z.record(z.string().max(64), questionAnswerSchema);
+export type QuestionnaireAnswers = z.infer<typeof questionnaireAnswersSchema>;
+
+export const submissionSiteInputSchema = z.object({
+  name: text().default(''),
+  boundary: boundaryShapeSchema.nullish(),
+  details: siteDetailsSchema.default({ proposedUses: [], constraintsKnown: [] }),
+  answers: questionnaireAnswersSchema.default({}),
+});
+
+export const submitterContactSchema = z.object({
+  name: text().default(''),
+  organisation: text().nullish(),
+  email: text().default(''),
+  phone: text(40).nullish(),
+  address: text(SUBMISSION_LIMITS.longTextMax).default(''),
+});
+export type SubmissionContact = z.infer<typeof submitterContactSchema>;
+
+export const clientSchema = z.object({
+  name: text().default(''),
+  organisation: text().nullish(),
+  address: text(SUBMISSION_LIMITS.longTextMax).nullish(),
+});
+
+/** A draft as saved (Save and come back later): anything may still be missing. */
+export const submissionDraftInputSchema = z.object({
+  contact: submitterContactSchema.default({ name: '', email: '', address: '' }),
+  /** An agent's client; null when submitting for oneself. */
+  onBehalfOf: clientSchema.nullish(),
+  sites: z
+    .array(submissionSiteInputSchema)
+    .max(SUBMISSION_LIMITS.sitesMax, M.tooMany(SUBMISSION_LIMITS.sitesMax)),
+});
+export type SubmissionDraftInput = z.input<typeof submissionDraftInputSchema>;
+
+export const submissionSiteSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** The boundary back in WGS84 GeoJSON, for the map. */
+  boundary: boundaryShapeSchema.nullable(),
+  areaHa: z.number().nullable(),
+  details: siteDetailsSchema,
+  answers: questionnaireAnswersSchema,
+});
+export type SubmissionSite = z.infer<typeof submissionSiteSchema>;
+
+export const cfsSubmissionSchema = z.object({
+  id: z.string(),
+  callId: z.string(),
+  callName: z.string(),
+  reference: z.string().nullable(),
+  status: z.enum(submissionStatuses),
+  contact: submitterContactSchema,
+  onBehalfOf: clientSchema.nullable(),
+  sites: z.array(submissionSiteSchema),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  submittedAt: z.string().nullable(),
+  withdrawnAt: z.string().nullable(),
+});
+export type CfsSubmission = z.infer<typeof cfsSubmissionSchema>;
+
+export const myCfsSubmissionListSchema = z.object({
+  submissions: z.array(
+    cfsSubmissionSchema
+      .pick({
+        id: true,
+        callId: true,
+        callName: true,
+        reference: true,
+        status: true,
+        updatedAt: true,
+        submittedAt: true,
+      })
+      .extend({ siteCount: z.number().int() }),
+  ),
+});
+export type MyCfsSubmissionList = z.infer<typeof myCfsSubmissionListSchema>;
+
+export type SubmissionProblem = { path: string; message: string };
+
+/**
+ * What stops a draft from being submitted, each with the place it belongs (`contact.email`,
+ * `sites.0.boundary`, `sites.1.answers.q-access`): the whole list at once, as GOV.UK's error
+ * summary shows it. `questions` are the call's questionnaire questions (all topics).
+ */
+export function submissionProblems(
+  draft: z.output<typeof submissionDraftInputSchema> & { sites: { boundary?: unknown }[] },
+  questions: readonly {
+    id: string;
+    kind: string;
+    required?: boolean;
+    options?: { id: string }[];
+    items?: { id: string }[];
+    scale?: string[];
+  }[],
+): SubmissionProblem[] {
+  const problems: SubmissionProblem[] = [];
+  const need = (ok: boolean, path: string, message: string) => {
+    if (!ok) problems.push({ path, message });
+  };
+  const { contact } = draft;
+  need(contact.name.trim() !== '', 'contact.name', M.nameRequired);
+  if (contact.email.trim() === '') problems.push({ path: 'contact.email', message: M.emailRequired });
+  else need(z.email().safeParse(contact.email.trim()).success, 'contact.email', M.emailInvalid);
+  need(contact.address.trim() !== '', 'contact.address', M.addressRequired);
+  if (draft.onBehalfOf) need(draft.onBehalfOf.name.trim() !== '', 'onBehalfOf.name', M.clientNameRequired);
+  need(draft.sites.length > 0, 'sites', M.siteRequired);
+  draft.sites.forEach((site, index) => {
+    const at = `sites.${index}`;
+    need(site.name.trim() !== '', `${at}.name`, M.siteNameRequired);
+    need(Boolean(site.boundary), `${at}.boundary`, M.boundaryRequired);
+    need(Boolean(site.details.ownership), `${at}.details.ownership`, M.ownershipRequired);
+    need(Boolean(site.details.availability), `${at}.details.availability`, M.availabilityRequired);
+    need(site.details.proposedUses.length > 0, `${at}.details.proposedUses`, M.proposedUseRequired);
+    for (const question of questions) {
+      const answer = site.answers[question.id];
+      const path = `${at}.answers.${question.id}`;
+      const empty =
+        answer === undefined || (typeof answer === 'string' ? answer.trim() === '' : answer.length === 0);
+      if (empty) {
+        if (question.required) problems.push({ path, message: M.answerRequired });
+        continue;
+      }
+      const allowed =
+        question.kind === 'Preferences'
+          ? question.options?.map((o) => o.id)
+          : question.kind === 'Ranking'
+            ? question.items?.map((i) => i.id)
+            : question.kind === 'Opinion'
+              ? question.scale
+              : null;
+      if (!allowed) {
+        need(typeof answer === 'string', path, M.answerInvalid);
+        continue;
+      }
+      const given = typeof answer === 'string' ? [answer] : answer;
+      const fits =
+        (question.kind === 'Opinion' ? typeof answer === 'string' : Array.isArray(answer)) &&
+        given.every((value) => allowed.includes(value)) &&
+        new Set(given).size === given.length;
+      need(fits, path, M.answerInvalid);
+    }
+  });
+  return problems;
+}
