@@ -26,6 +26,8 @@ export type SentMail = {
   html: string;
   from: string;
   replyTo?: string;
+  /** Attached files, their content as base64. */
+  attachments?: { filename: string; contentType: string; content: string }[];
 };
 
 export async function readOutbox(dir: string): Promise<SentMail[]> {

@@ -11,6 +11,8 @@ export type OutgoingMail = {
   /** Sent on behalf of a council: its name shown as the sender, and its own address when it has one. */
   sender?: { name: string; address?: string | undefined };
   replyTo?: string | undefined;
+  /** Files sent with the message (a submission's PDF receipt). */
+  attachments?: { filename: string; content: Buffer; contentType: string }[];
 };
 
 /** The address inside MAIL_FROM (`Planning <no-reply@x>` or a bare address). */
@@ -59,7 +61,22 @@ export function createMailer(options: {
       await writeFile(
         path.join(options.outboxDir, `${name}.json`),
         JSON.stringify(
-          { ...message, from: fromLine, ...(replyTo ? { replyTo } : {}), sentAt: new Date().toISOString() },
+          {
+            ...message,
+            from: fromLine,
+            ...(replyTo ? { replyTo } : {}),
+            // The files as base64, for tests to read (the .eml holds them as sent).
+            ...(message.attachments
+              ? {
+                  attachments: message.attachments.map((file) => ({
+                    filename: file.filename,
+                    contentType: file.contentType,
+                    content: file.content.toString('base64'),
+                  })),
+                }
+              : {}),
+            sentAt: new Date().toISOString(),
+          },
           null,
           2,
         ),

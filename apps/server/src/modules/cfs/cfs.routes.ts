@@ -32,9 +32,14 @@ import {
   requireSubmitter,
   saveDraft,
   startSubmission,
+  RECEIPT_JOB,
+  submissionForReceipt,
   submitSubmission,
   withdrawSubmission,
 } from './cfs.submissions';
+import { councilName, sendAsCouncil } from '../auth/auth.council-mail';
+import { statementPdf } from '../consultation-analysis/consultation-analysis.pdf';
+import { receiptMail, receiptStatement } from './cfs.receipt';
 
 const tags = ['cfs'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -153,6 +158,27 @@ export const cfsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Issue 27 point 2: a consultation account's own submissions (no access config: a session is
   // needed; requireSubmitter refuses staff accounts). Another's submission reads as missing.
+  app.jobs.define<{ submissionId: string }>(RECEIPT_JOB, {
+    payload: z.object({ submissionId: z.uuid() }),
+    maxAttempts: 5,
+    handler: async (context) => {
+      const { submission, topics } = await context.inTenant((trx) =>
+        submissionForReceipt(trx, context.payload.submissionId),
+      );
+      const tenant = await db
+        .selectFrom('tenants')
+        .select(['id', 'name'])
+        .where('id', '=', context.job.tenantId)
+        .executeTakeFirstOrThrow();
+      const council = await councilName(app.authDeps, tenant);
+      const pdf = await statementPdf(receiptStatement(submission, council, topics));
+      const base = app.authDeps.config.appUrlTemplate.replaceAll('{tenant}', tenant.name).replace(/\/+$/, '');
+      const link = `${base}/calls-for-sites/${submission.callId}`;
+      await sendAsCouncil(app.authDeps, tenant, () => receiptMail(submission, council, pdf, link));
+      return { sentTo: 'submitter' };
+    },
+  });
+
   const asSubmitter = <T>(
     request: Parameters<typeof requireSubmitter>[0],
     work: (
@@ -232,7 +258,8 @@ export const cfsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: cfsSubmissionSchema, ...submitterErrors },
       },
     },
-    async (request) => asSubmitter(request, (trx, auth) => submitSubmission(trx, auth, request.params.id)),
+    async (request) =>
+      asSubmitter(request, (trx, auth) => submitSubmission(trx, auth, request.params.id, app.jobs)),
   );
 
   app.post(

@@ -12,6 +12,7 @@ import { withTenant } from '../../db/tenant-transaction';
 import { consultationTestBed } from '../../../test/consultation-setup';
 import { addNeighbour, NEIGHBOUR_PASSWORD } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
+import { run, scratchFiles } from '../../../test/scratch-files';
 
 // Issue 27 point 2: landowners and agents submit sites to an open call: drafts, checks, reference.
 const { t, tenant, other, officer, resident, call } = consultationTestBed();
@@ -19,6 +20,7 @@ let admin: SignedIn;
 let neighbour: SignedIn;
 let otherResident: SignedIn;
 const calls = { open: '', closed: '', cancelled: '' };
+const files = scratchFiles('cfs-receipts');
 
 const hours = (n: number) => new Date(Date.now() + n * 3_600_000).toISOString();
 
@@ -296,6 +298,50 @@ describe('submitting', () => {
       (await call(neighbour, 'GET', '/public/cfs/submissions')).json(),
     );
     expect(theirs.submissions.map((s) => s.id)).not.toContain(first.id);
+  });
+
+  it('emails the submitter the reference and a tagged PDF of what they submitted, as the council', async () => {
+    const draft = await startDraft();
+    await save(draft.id, {
+      ...completeDraft([completeSite('Orchard behind the forge')]),
+      contact: {
+        name: 'Idris Pryce-Jones',
+        email: 'idris@example.com',
+        address: 'Forge House, Hadlow',
+        phone: '01732 000 111',
+      },
+      onBehalfOf: { name: 'Hadlow Estates Ltd' },
+    });
+    const submitted = cfsSubmissionSchema.parse(
+      (await call(resident, 'POST', `/public/cfs/submissions/${draft.id}/submit`)).json(),
+    );
+    const reference = submitted.reference!;
+    const sentFor = async () => (await t.outbox()).find((sent) => sent.subject.includes(reference));
+    // The receipt is a job: waited for, not slept on.
+    await expect.poll(sentFor, { timeout: 20_000 }).toBeDefined();
+    const mail = (await sentFor())!;
+    expect(mail.to).toBe('idris@example.com');
+    expect(mail.subject).toBe(`Submission ${reference} received: Call for sites 2027`);
+    expect(mail.from).toContain(tenant.name);
+    expect(mail.text).toContain(`Your reference is ${reference}. It holds 1 site`);
+    expect(mail.text).toContain(`http://${tenant.name}.planning.test/calls-for-sites/${submitted.callId}`);
+    const attachment = mail.attachments?.[0];
+    expect(attachment).toMatchObject({ filename: `${reference}.pdf`, contentType: 'application/pdf' });
+    {
+      const file = files.save('receipt.pdf', Buffer.from(attachment!.content, 'base64'));
+      const text = run('pdftotext', [file, '-']);
+      for (const expected of [
+        `Call for sites submission ${reference}`,
+        'Idris Pryce-Jones',
+        'Hadlow Estates Ltd',
+        'Site 1: Orchard behind the forge',
+        'From a public road',
+        'Within 5 years',
+        'Flooding',
+      ])
+        expect(text).toContain(expected);
+      expect(run('pdfinfo', [file])).toMatch(/Tagged:\s+yes/);
+    }
   });
 
   it('withdraws a submitted one once, and deletes a draft, never a submitted one', async () => {

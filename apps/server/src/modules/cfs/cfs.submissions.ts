@@ -10,6 +10,7 @@ import {
   submitterContactSchema,
   type CfsSubmission,
   type MyCfsSubmissionList,
+  type QuestionTopic,
   type submissionDraftInputSchema,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
@@ -17,6 +18,7 @@ import type { SessionContext } from '../auth/auth.session';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { boundaryFromShape } from '../sites/site-boundary';
+import type { JobQueue } from '../jobs/jobs.queue';
 import { oneAdminCall } from './cfs.calls';
 
 type Trx = Transaction<Database>;
@@ -50,13 +52,21 @@ type SubmissionRow = {
   withdrawn_at: Date | null;
 };
 
-/** One of the user's own submissions: another's, or another council's, reads as missing. */
-async function ownRow(trx: Trx, userId: string, id: string, forUpdate = false): Promise<SubmissionRow> {
+/**
+ * One of the user's own submissions (another's, or another council's, reads as missing); with
+ * `userId` null, any of the council's (the receipt job).
+ */
+async function ownRow(
+  trx: Trx,
+  userId: string | null,
+  id: string,
+  forUpdate = false,
+): Promise<SubmissionRow> {
   const { rows } = await sql<SubmissionRow>`
     select s.id, s.event_id, e.name as call_name, s.reference, s.status, s.contact, s.on_behalf_of,
       s.created_at, s.updated_at, s.submitted_at, s.withdrawn_at
     from cfs_submissions s join consultation_events e on e.id = s.event_id
-    where s.id = ${id} and s.user_id = ${userId}
+    where s.id = ${id} and ${userId === null ? sql`true` : sql`s.user_id = ${userId}`}
     ${forUpdate ? sql`for update of s` : sql``}`.execute(trx);
   if (!rows[0]) throw notFound(M.submissionNotFound);
   return rows[0];
@@ -174,23 +184,42 @@ export async function saveDraft(
   return readOwnSubmission(trx, auth.userId, id);
 }
 
-/** Every question of the call's questionnaire, all topics together. */
-async function questionsOf(trx: Trx, configId: string) {
+/** The topics of a call's questionnaire (none when its config no longer reads as one). */
+export async function topicsOf(trx: Trx, configId: string): Promise<QuestionTopic[]> {
   const row = await trx.selectFrom('configs').select('config').where('id', '=', configId).executeTakeFirst();
   const parsed = callForSitesQuestionnaireConfigSchema.safeParse(row?.config ?? { topics: [] });
-  return parsed.success ? parsed.data.topics.flatMap((topic) => topic.questions) : [];
+  return parsed.success ? parsed.data.topics : [];
 }
+
+/** A submission and its call's questionnaire, for its receipt. */
+export async function submissionForReceipt(trx: Trx, id: string) {
+  const submission = await present(trx, await ownRow(trx, null, id));
+  const call = await oneAdminCall(trx, submission.callId);
+  return { submission, topics: await topicsOf(trx, call.questionnaire.configId) };
+}
+
+/** The job that emails the submitter their reference and a PDF of what they submitted. */
+export const RECEIPT_JOB = 'cfs-receipt';
 
 /**
  * Submits a complete draft: every problem at once (400, each on its field, GOV.UK's error summary),
  * or the next reference of the council's year and the status 'new'.
  */
-export async function submitSubmission(trx: Trx, auth: SessionContext, id: string): Promise<CfsSubmission> {
+export async function submitSubmission(
+  trx: Trx,
+  auth: SessionContext,
+  id: string,
+  jobs: JobQueue,
+): Promise<CfsSubmission> {
   const row = await ownRow(trx, auth.userId, id, true);
   if (row.status !== 'draft') throw conflict(M.notDraft);
   const call = await requireOpenCall(trx, row.event_id);
   const draft = await present(trx, row);
-  const problems = submissionProblems(draft, await questionsOf(trx, call.questionnaire.configId));
+  const topics = await topicsOf(trx, call.questionnaire.configId);
+  const problems = submissionProblems(
+    draft,
+    topics.flatMap((topic) => topic.questions),
+  );
   if (problems.length > 0) throw badRequest(problems[0]!.message, problems);
   // One reference at a time per council: the lock is the transaction's and goes with it.
   await sql`select pg_advisory_xact_lock(hashtext('cfs-reference'), hashtext(${auth.tenantId}))`.execute(trx);
@@ -204,6 +233,8 @@ export async function submitSubmission(trx: Trx, auth: SessionContext, id: strin
     .set({ status: 'new', reference, submitted_at: new Date() })
     .where('id', '=', id)
     .execute();
+  // In this transaction: the receipt is owed exactly when the submission is in.
+  await jobs.enqueue(trx, { tenantId: auth.tenantId, kind: RECEIPT_JOB, payload: { submissionId: id } });
   return readOwnSubmission(trx, auth.userId, id);
 }
 
