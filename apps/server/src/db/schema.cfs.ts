@@ -10,8 +10,6 @@ export type CfsCallsTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 };
 
-
-
 /** Migration 0043: a submission to a call for sites (issue 27 point 2). */
 export type CfsSubmissionsTable = {
   id: ColumnType<string, string | undefined, never>;
