@@ -62,6 +62,11 @@ const EventsPage = lazyScreen('adminContent', (m) => m.EventsPage);
 const PolicyPage = lazyScreen('adminContent', (m) => m.PolicyPage);
 const TermsPage = lazyScreen('adminContent', (m) => m.TermsPage);
 const ConsultationsHomePage = lazyScreen('adminContent', (m) => m.ConsultationsHomePage);
+// Issue 27 point 1: calls for sites, administered under the cfs product and read by the public.
+const AdminCallsPage = lazyScreen('callsForSitesAdmin', (m) => m.AdminCallsPage);
+const CallFormPage = lazyScreen('callsForSitesAdmin', (m) => m.CallFormPage);
+const PublicCallsPage = lazyScreen('callsForSites', (m) => m.PublicCallsPage);
+const PublicCallPage = lazyScreen('callsForSites', (m) => m.PublicCallPage);
 const MyResponsesPage = lazyScreen('documentQuestions', (m) => m.MyResponsesPage);
 const PreferencesPage = lazyScreen('documentQuestions', (m) => m.PreferencesPage);
 const UnsubscribePage = lazyScreen('documentQuestions', (m) => m.UnsubscribePage);
@@ -159,6 +164,9 @@ const adminRoutes: RouteObject[] = [
     path: 'admin/cfs',
     children: [
       { index: true, element: <AdminHomePage /> },
+      { path: 'calls', element: <AdminCallsPage /> },
+      { path: 'calls/new', element: <CallFormPage /> },
+      { path: 'calls/:callId', element: <CallFormPage /> },
       { path: 'privacy-policy', element: <PrivacyPolicyAdminPage app="cfs" /> },
       ...configRoutes('cfs'),
     ],
@@ -219,6 +227,8 @@ const publicRoutes: RouteObject[] = [
   { path: 'p/document', element: <Navigate to="/p/document/all" replace /> },
   { path: 'p/document/unsubscribe/:token', element: <UnsubscribePage /> },
   { path: 'consultations', element: <ConsultationsHomePage /> },
+  { path: 'calls-for-sites', element: <PublicCallsPage /> },
+  { path: 'calls-for-sites/:callId', element: <PublicCallPage /> },
   // Spec 02 §2 names the account pages under /consultations; spec 01 at the root. Both work.
   ...['', 'consultations/'].flatMap((prefix): RouteObject[] => [
     { path: `${prefix}login`, element: <SignInPage variant="public" /> },

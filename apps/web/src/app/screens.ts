@@ -38,6 +38,8 @@ export const screens = {
   auditLog: () => import('../features/audit-log/auditLogPages'),
   dataProtection: () => import('../features/data-protection/dataProtectionPages'),
   adminContent: () => import('../features/admin-content/adminContentPages'),
+  callsForSitesAdmin: () => import('../features/calls-for-sites/adminCallPages'),
+  callsForSites: () => import('../features/calls-for-sites/publicCallPages'),
 } as const;
 
 export type ScreenName = keyof typeof screens;
@@ -64,6 +66,8 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
     /^\/admin(\/(placemaker|consultations|cfs))?\/?$|^\/admin\/placemaker\/(events(\/[^/]+)?|layout|suggestion-redaction)\/?$|^\/admin\/(consultations|cfs)\/(privacy-policy|analytics)\/?$|^\/(events|policy|terms|consultations)\/?$/,
     ['layout', 'adminContent'],
   ],
+  [/^\/admin\/cfs\/calls(\/[^/]+)?\/?$/, ['layout', 'callsForSitesAdmin']],
+  [/^\/calls-for-sites(\/[^/]+)?\/?$/, ['layout', 'callsForSites']],
   [/^\/notifications(\/archived)?\/?$/, ['layout', 'notifications']],
   [/^\/admin\/placemaker\/geodata\/upload\/?$/, ['layout', 'geodataUpload']],
   [/^\/admin\/placemaker\/geodata\/basemaps\/?$/, ['layout', 'basemapsAdmin']],

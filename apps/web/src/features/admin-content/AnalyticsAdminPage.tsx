@@ -4,7 +4,7 @@ import { Alert, Button, Table, Tag, Typography } from 'antd';
 import type { DocumentActivity } from '@planning/shared';
 import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { adminContentKeys, fetchDocumentActivity } from './api';
-import { when } from './format';
+import { when } from '../../shared/event-times/format';
 
 /** /admin/consultations/analytics: a line per document, with a link to its response analysis. */
 export function AnalyticsAdminPage() {

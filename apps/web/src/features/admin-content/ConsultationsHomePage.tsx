@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Typography } from 'antd';
 import { adminContentMessages as M } from '@planning/shared';
 import { adminContentKeys, fetchLiveConsultations } from './api';
-import { endOf } from './format';
+import { endOf } from '../../shared/event-times/format';
 import { LoadingSpin } from '../../components/LoadingSpin';
 
 /** /consultations (public): the council's consultations open now, each with its document. */

@@ -24,7 +24,7 @@ import {
   fetchDocumentActivity,
   updateAdminEvent,
 } from './api';
-import { fromLocalInput, toLocalInput, when } from './format';
+import { fromLocalInput, toLocalInput, when } from '../../shared/event-times/format';
 import { LoadingSpin } from '../../components/LoadingSpin';
 
 type FormValues = {

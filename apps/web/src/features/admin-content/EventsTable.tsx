@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { adminContentMessages, eventStateLabels, type AdminEvent, type EventState } from '@planning/shared';
-import { endOf, when } from './format';
+import { endOf, when } from '../../shared/event-times/format';
 
 type EventsTableProps = {
   events: AdminEvent[];

@@ -11,9 +11,9 @@ import {
 import { ApiError } from '../../api/client';
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
-import { PolicyEditor } from './PolicyEditor';
+import { PolicyEditor } from '../../shared/rich-text/PolicyEditor';
 import { adminContentKeys, fetchPolicy, savePolicy } from './api';
-import { when } from './format';
+import { when } from '../../shared/event-times/format';
 import { LoadingSpin } from '../../components/LoadingSpin';
 
 const usePolicy = (kind: PolicyKind) =>

@@ -19,7 +19,7 @@ import {
 import { useUnsavedChangesGuard } from '../../components/useUnsavedChangesGuard';
 import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { adminContentKeys, fetchCouncilLayout, saveCouncilLayout } from './api';
-import { when } from './format';
+import { when } from '../../shared/event-times/format';
 import { LoadingSpin } from '../../components/LoadingSpin';
 
 /** The site page's panels by the names the site page gives them. */

@@ -25,7 +25,7 @@ import {
 import { ApiError } from '../../api/client';
 import { AdminFrame } from '../../shared/admin-frame/AdminFrame';
 import { adminContentKeys, fetchSubmissions, redactSubmission } from './api';
-import { when } from './format';
+import { when } from '../../shared/event-times/format';
 import { LoadingSpin } from '../../components/LoadingSpin';
 
 const PAGE_SIZE = 10;

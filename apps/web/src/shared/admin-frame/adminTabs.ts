@@ -168,8 +168,14 @@ export const adminProducts: AdminProduct[] = [
   {
     app: 'cfs',
     label: 'Community feedback',
-    description: 'Call for sites: the questionnaire and its privacy policy.',
+    description: 'Call for sites: the calls, their questionnaire and its privacy policy.',
     tabs: [
+      tab(
+        'cfs',
+        'calls',
+        'Calls for sites',
+        'Open calls for sites: their times, questionnaire, guidance and map layers.',
+      ),
       tab('cfs', 'questions', 'Questions', 'The call for sites questionnaire landowners and agents answer.'),
       tab('cfs', 'privacy-policy', 'Privacy policy', 'The privacy policy shown with the questionnaire.'),
       tab('cfs', 'configs', 'Configs', 'Every config document, with the editor, versions and rollback.'),

@@ -4,8 +4,8 @@ import StarterKit from '@tiptap/starter-kit';
 import { RichTextToolbar } from '../../components/rich-text/RichTextToolbar';
 
 /**
- * A policy's text: headings, paragraphs, emphasis, lists and links, as the server keeps them
- * (admin-content.policies.ts sanitises against the same list).
+ * Headed prose: headings, paragraphs, emphasis, lists and links, as the server keeps them (a
+ * privacy policy's text and a call for sites' guidance are sanitised against the same list).
  */
 const extensions = [
   StarterKit.configure({
