@@ -269,3 +269,25 @@ export function submissionProblems(
   });
   return problems;
 }
+
+/** A boundary read from an uploaded file (shapefile zip, GeoPackage, KML or KMZ, GeoJSON). */
+export const boundaryFileMessages = {
+  fileRequired: 'Choose a boundary file',
+  formatNotAccepted:
+    'The boundary file must be a zipped shapefile, a GeoPackage, a KML or KMZ file, or GeoJSON',
+  tooLarge: (mb: number) => `The boundary file must be smaller than ${mb} MB`,
+  unreadable: 'The boundary file could not be read. Check it opens in a GIS program and try again',
+  noPolygons: 'The boundary file holds no areas (polygons). Draw the boundary on the map instead',
+  tooManyFeatures: (max: number) =>
+    `The boundary file holds more than ${max} areas. Upload one site's boundary at a time`,
+} as const;
+export const BOUNDARY_FILE_LIMITS = { maxMb: 10, maxFeatures: 200 } as const;
+
+export const boundaryFileResultSchema = z.object({
+  fileName: z.string(),
+  /** Every area of the file joined into one, in WGS84. */
+  boundary: boundaryShapeSchema,
+  areaHa: z.number(),
+  featureCount: z.number().int(),
+});
+export type BoundaryFileResult = z.infer<typeof boundaryFileResultSchema>;
