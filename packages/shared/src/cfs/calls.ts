@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { eventStateAt } from '../admin-content/events';
+import { questionTopicSchema } from '../config/documents';
 
 /**
  * Issue 27 point 1: a call for sites. It is a council event that runs the 'call-for-sites'
@@ -113,12 +114,14 @@ export const publicCallSchema = z.object({
   state: callStateSchema.exclude(['cancelled']),
   guidance: z.string(),
   layers: z.array(callLayerSchema),
+  /** The questions submitters answer for each site, by topic (issue 27 point 2). */
+  questionnaire: z.object({ topics: z.array(questionTopicSchema) }),
 });
 export type PublicCall = z.infer<typeof publicCallSchema>;
 
 /** The council's open calls, closing soonest first, and those opening soon. */
 export const publicCallListSchema = z.object({
-  open: z.array(publicCallSchema.omit({ guidance: true, layers: true })),
-  upcoming: z.array(publicCallSchema.omit({ guidance: true, layers: true })),
+  open: z.array(publicCallSchema.omit({ guidance: true, layers: true, questionnaire: true })),
+  upcoming: z.array(publicCallSchema.omit({ guidance: true, layers: true, questionnaire: true })),
 });
 export type PublicCallList = z.infer<typeof publicCallListSchema>;

@@ -16,6 +16,7 @@ import { badRequest, notFound } from '../../lib/errors';
 import { sanitiseProseHtml } from '../../lib/prose-html';
 import { recordAudit } from '../audit/audit.record';
 import { createAdminEvent, oneAdminEvent, updateAdminEvent } from '../admin-content/admin-content.events';
+import { topicsOf } from './cfs.questionnaire';
 
 type Trx = Transaction<Database>;
 type CallInput = z.output<typeof adminCallInputSchema>;
@@ -214,7 +215,7 @@ function auditCall(trx: Trx, tenantId: string, request: FastifyRequest, call: Ad
   });
 }
 
-const publicOf = (call: AdminCall): PublicCall => ({
+const publicOf = (call: AdminCall, topics: PublicCall['questionnaire']['topics'] = []): PublicCall => ({
   id: call.id,
   name: call.name,
   description: call.description,
@@ -223,13 +224,19 @@ const publicOf = (call: AdminCall): PublicCall => ({
   state: call.state as PublicCall['state'],
   guidance: call.guidance,
   layers: call.layers,
+  questionnaire: { topics },
 });
 
 /** The council's open calls (closing soonest first) and upcoming ones (opening soonest first). */
 export async function publicCalls(trx: Trx): Promise<PublicCallList> {
   const { rows } = await callQuery(sql`not e.cancelled and e.ends_at > now()`).execute(trx);
-  const calls = (await present(trx, rows, true)).map(publicOf);
-  const summary = ({ guidance: _guidance, layers: _layers, ...rest }: PublicCall) => rest;
+  const calls = (await present(trx, rows, true)).map((call) => publicOf(call));
+  const summary = ({
+    guidance: _guidance,
+    layers: _layers,
+    questionnaire: _questionnaire,
+    ...rest
+  }: PublicCall) => rest;
   return {
     open: calls
       .filter((call) => call.state === 'open')
@@ -246,5 +253,6 @@ export async function publicCalls(trx: Trx): Promise<PublicCallList> {
 export async function onePublicCall(trx: Trx, id: string): Promise<PublicCall> {
   const { rows } = await callQuery(sql`e.id = ${id} and not e.cancelled`).execute(trx);
   if (!rows[0]) throw notFound(M.callNotFound);
-  return publicOf((await present(trx, rows, true))[0]!);
+  const call = (await present(trx, rows, true))[0]!;
+  return publicOf(call, await topicsOf(trx, call.questionnaire.configId));
 }

@@ -5,6 +5,7 @@ import {
   cfsSubmissionMessages as M,
   cfsSubmissionSchema,
   myCfsSubmissionListSchema,
+  publicCallSchema,
   siteMessages,
   type CfsSubmission,
 } from '@planning/shared';
@@ -130,6 +131,14 @@ const save = (id: string, body: unknown, who: SignedIn = resident) =>
   call(who, 'PUT', `/public/cfs/submissions/${id}`, body);
 
 describe('starting a submission', () => {
+  it("gives the public the call's questionnaire, topic by topic", async () => {
+    const response = await call(null, 'GET', `/public/cfs/calls/${calls.open}`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { questionnaire } = publicCallSchema.parse(response.json());
+    expect(questionnaire.topics.map((topic) => topic.title)).toEqual(['Access']);
+    expect(questionnaire.topics[0]!.questions.map((q) => q.id)).toEqual(['q-access', 'q-viable', 'q-notes']);
+  });
+
   it('starts a draft for a consultation account, with its email as the contact email', async () => {
     const draft = await startDraft();
     expect(draft).toMatchObject({

@@ -2,7 +2,6 @@ import { sql, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
-  callForSitesQuestionnaireConfigSchema,
   cfsMessages,
   cfsSubmissionMessages as M,
   siteDetailsSchema,
@@ -10,7 +9,6 @@ import {
   submitterContactSchema,
   type CfsSubmission,
   type MyCfsSubmissionList,
-  type QuestionTopic,
   type submissionDraftInputSchema,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
@@ -20,6 +18,7 @@ import { requireAuth } from '../../lib/request-context';
 import { boundaryFromShape } from '../sites/site-boundary';
 import type { JobQueue } from '../jobs/jobs.queue';
 import { oneAdminCall } from './cfs.calls';
+import { topicsOf } from './cfs.questionnaire';
 
 type Trx = Transaction<Database>;
 type DraftInput = z.output<typeof submissionDraftInputSchema>;
@@ -182,13 +181,6 @@ export async function saveDraft(
         ${JSON.stringify(site.details)}::jsonb, ${JSON.stringify(site.answers)}::jsonb)`.execute(trx);
   }
   return readOwnSubmission(trx, auth.userId, id);
-}
-
-/** The topics of a call's questionnaire (none when its config no longer reads as one). */
-export async function topicsOf(trx: Trx, configId: string): Promise<QuestionTopic[]> {
-  const row = await trx.selectFrom('configs').select('config').where('id', '=', configId).executeTakeFirst();
-  const parsed = callForSitesQuestionnaireConfigSchema.safeParse(row?.config ?? { topics: [] });
-  return parsed.success ? parsed.data.topics : [];
 }
 
 /** A submission and its call's questionnaire, for its receipt. */
