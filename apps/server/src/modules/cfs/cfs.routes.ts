@@ -1,7 +1,10 @@
+import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminCallInputSchema,
+  BOUNDARY_FILE_LIMITS,
+  boundaryFileResultSchema,
   adminCallListQuerySchema,
   adminCallListSchema,
   adminCallSchema,
@@ -40,6 +43,7 @@ import {
 import { councilName, sendAsCouncil } from '../auth/auth.council-mail';
 import { statementPdf } from '../consultation-analysis/consultation-analysis.pdf';
 import { receiptMail, receiptStatement } from './cfs.receipt';
+import { readBoundaryFile } from './cfs.boundaries';
 
 const tags = ['cfs'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -274,6 +278,42 @@ export const cfsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => asSubmitter(request, (trx, auth) => withdrawSubmission(trx, auth, request.params.id)),
   );
+
+  // Multipart for this route only (its own scope): one file, no other fields.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: {
+        fileSize: BOUNDARY_FILE_LIMITS.maxMb * 1024 * 1024 + 1,
+        files: 1,
+        fields: 0,
+        parts: 1,
+        headerPairs: 50,
+      },
+    });
+    scope.post(
+      '/public/cfs/boundaries',
+      {
+        // One boundary file and its multipart framing; anything much larger is refused unread.
+        bodyLimit: BOUNDARY_FILE_LIMITS.maxMb * 1024 * 1024 + 64 * 1024,
+        schema: {
+          tags,
+          summary:
+            "Reads a site's boundary from a file (zipped shapefile, GeoPackage, KML or KMZ, GeoJSON): every area joined, in WGS84, with its area; nothing kept",
+          consumes: ['multipart/form-data'],
+          response: {
+            200: boundaryFileResultSchema,
+            413: submitterErrors[400],
+            415: submitterErrors[400],
+            ...submitterErrors,
+          },
+        },
+      },
+      async (request) => {
+        requireSubmitter(request);
+        return readBoundaryFile(db, request);
+      },
+    );
+  });
 
   app.delete(
     '/public/cfs/submissions/:id',

@@ -67,6 +67,34 @@ export async function openWorkspace(
   fileName: string,
   limits: { maxUnzippedBytes: number },
 ): Promise<Workspace> {
+  return unpackWorkspace(
+    key,
+    fileName,
+    limits,
+    async (upload) => pipeline(await storage.get(tenantId, 'geodata', key), createWriteStream(upload)),
+  );
+}
+
+/**
+ * The same from a file on this machine (a call for sites boundary, read and dropped at once:
+ * issue 27). The file is copied, so the caller may remove its own.
+ */
+export function openLocalWorkspace(
+  file: string,
+  fileName: string,
+  limits: { maxUnzippedBytes: number },
+): Promise<Workspace> {
+  return unpackWorkspace(path.basename(file), fileName, limits, async (upload) =>
+    pipeline((await open(file)).createReadStream(), createWriteStream(upload)),
+  );
+}
+
+async function unpackWorkspace(
+  key: string,
+  fileName: string,
+  limits: { maxUnzippedBytes: number },
+  copyTo: (upload: string) => Promise<void>,
+): Promise<Workspace> {
   const dir = path.join(
     os.tmpdir(),
     `planning-geodata-${process.pid}-${key.replace(/[^A-Za-z0-9-]/g, '')}-${Date.now()}`,
@@ -80,7 +108,7 @@ export async function openWorkspace(
     // A .tab alone has no geometry: its .map, .id and .dat come with it only in a zip.
     if (format === 'tab') throw new GeodataRefused(geodataMessages.tabAlone(fileName));
     const upload = path.join(dir, `upload.${format}`);
-    await pipeline(await storage.get(tenantId, 'geodata', key), createWriteStream(upload));
+    await copyTo(upload);
     const budget = { remaining: limits.maxUnzippedBytes, maxBytes: limits.maxUnzippedBytes };
     const problems: string[] = [];
     if (format === 'zip' || format === 'kmz') {
