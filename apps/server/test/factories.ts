@@ -62,9 +62,16 @@ export async function buildTenantWithUsers(db: Kysely<Database>, overrides: Part
 
 export const NEIGHBOUR_PASSWORD = 'Neighbour123!';
 
-/** A second resident of the council (a consultation account, email confirmed): neighbour@<name>.test. */
-export async function addNeighbour(db: Kysely<Database>, tenant: { id: string; name: string }) {
-  const email = `neighbour@${tenant.name}.test`;
+/**
+ * Another resident of the council (a consultation account, email confirmed): neighbour@<name>.test,
+ * or `<local>@<name>.test` for more of them.
+ */
+export async function addNeighbour(
+  db: Kysely<Database>,
+  tenant: { id: string; name: string },
+  local = 'neighbour',
+) {
+  const email = `${local}@${tenant.name}.test`;
   const passwordHash = await hashPassword(NEIGHBOUR_PASSWORD);
   await withTenant(db, tenant.id, (trx) =>
     insertUser(trx, {

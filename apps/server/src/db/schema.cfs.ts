@@ -24,6 +24,8 @@ export type CfsSubmissionsTable = {
   updated_at: ColumnType<Date, Date | undefined, Date>;
   submitted_at: Date | null;
   withdrawn_at: Date | null;
+  /** Migration 0044: SHA-256 of the council and the address the draft was started from. */
+  created_from: string | null;
 };
 
 /** Migration 0043: one site of a submission, its boundary in EPSG:27700. */

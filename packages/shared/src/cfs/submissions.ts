@@ -27,12 +27,19 @@ export const cfsSubmissionMessages = {
   answerRequired: 'Answer this question',
   answerInvalid: 'Choose from the options given',
   tooMany: (max: number) => `A submission can hold at most ${max} sites`,
+  tooManyStarted: 'You have started a lot of submissions in the last hour. Please wait a while and try again',
+  tooManyForCall: (max: number) =>
+    `You can have at most ${max} submissions to one call for sites. Withdraw or delete one to make another`,
   submitted: (reference: string) => `Submission ${reference} received`,
   withdrawn: 'Submission withdrawn',
 } as const;
 const M = cfsSubmissionMessages;
 
 export const SUBMISSION_LIMITS = {
+  /** Spam limits (issue 27 point 8): drafts started per account and per address in an hour, and per call. */
+  startsPerAccountHour: 10,
+  startsPerAddressHour: 30,
+  perCallPerAccount: 50,
   sitesMax: 20,
   textMax: 200,
   longTextMax: 4000,

@@ -205,7 +205,9 @@ export const cfsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const draft = await asSubmitter(request, (trx, auth) => startSubmission(trx, auth, request.params.id));
+      const draft = await asSubmitter(request, (trx, auth) =>
+        startSubmission(trx, auth, request.params.id, request.ip),
+      );
       return reply.status(201).send(draft);
     },
   );

@@ -7,6 +7,7 @@ import {
   myCfsSubmissionListSchema,
   publicCallSchema,
   siteMessages,
+  SUBMISSION_LIMITS,
   type CfsSubmission,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
@@ -402,5 +403,90 @@ describe('submitting', () => {
           .execute(),
       );
     }
+  });
+});
+
+describe('spam limits (issue 27 point 8)', () => {
+  const startFrom = (who: SignedIn, address: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/cfs/calls/${calls.open}/submissions`,
+      remoteAddress: address,
+      headers: who.headers(),
+    });
+  /** An hour passes for every draft started so far. */
+  const anHourPasses = () =>
+    withTenant(t.database.db, tenant.id, (trx) =>
+      sql`update cfs_submissions set created_at = created_at - interval '2 hours'`.execute(trx),
+    );
+
+  it('lets an account start 10 drafts an hour, then says to wait, and again after the hour', async () => {
+    await anHourPasses();
+    for (let i = 0; i < SUBMISSION_LIMITS.startsPerAccountHour; i++)
+      expect((await startFrom(neighbour, '198.51.100.1')).statusCode).toBe(201);
+    const eleventh = await startFrom(neighbour, '198.51.100.2');
+    expect(eleventh.statusCode).toBe(429);
+    expect(eleventh.json()).toMatchObject({ message: M.tooManyStarted });
+    expect(eleventh.headers['retry-after']).toBe('3600');
+    await anHourPasses();
+    expect((await startFrom(neighbour, '198.51.100.2')).statusCode).toBe(201);
+  });
+
+  it('lets one address start 30 drafts an hour, whichever accounts it uses', async () => {
+    await anHourPasses();
+    const accounts = [resident, neighbour];
+    for (const local of ['lodger', 'tenant-farmer'])
+      accounts.push(
+        await signIn(
+          t.app,
+          tenant.name,
+          await addNeighbour(t.database.db, tenant, local),
+          NEIGHBOUR_PASSWORD,
+        ),
+      );
+    for (const who of accounts.slice(0, 3))
+      for (let i = 0; i < SUBMISSION_LIMITS.startsPerAccountHour; i++)
+        expect((await startFrom(who, '203.0.113.9')).statusCode).toBe(201);
+    const fourthAccount = accounts[3]!;
+    const sameAddress = await startFrom(fourthAccount, '203.0.113.9');
+    expect(sameAddress.statusCode).toBe(429);
+    expect(sameAddress.json()).toMatchObject({ message: M.tooManyStarted });
+    // The address is not kept, only its hash with the council.
+    const kept = await withTenant(t.database.db, tenant.id, (trx) =>
+      sql<{
+        n: number;
+      }>`select count(*)::int as n from cfs_submissions where created_from like '%203.0.113%'`.execute(trx),
+    );
+    expect(kept.rows[0]!.n).toBe(0);
+    expect((await startFrom(fourthAccount, '203.0.113.10')).statusCode).toBe(201);
+  });
+
+  it('keeps an account to 50 live submissions to one call; a withdrawn one does not count', async () => {
+    await anHourPasses();
+    const live = await withTenant(t.database.db, tenant.id, (trx) =>
+      sql<{ n: number }>`select count(*)::int as n from cfs_submissions
+        where event_id = ${calls.open} and status <> 'withdrawn'
+          and user_id = (select id from users where email = ${tenant.email('resident')})`.execute(trx),
+    );
+    const room = SUBMISSION_LIMITS.perCallPerAccount - live.rows[0]!.n;
+    await withTenant(t.database.db, tenant.id, (trx) =>
+      sql`insert into cfs_submissions (tenant_id, event_id, user_id, created_at)
+        select ${tenant.id}, ${calls.open}, u.id, now() - interval '3 hours'
+        from users u, generate_series(1, ${room - 1}) where u.email = ${tenant.email('resident')}`.execute(
+        trx,
+      ),
+    );
+    expect((await startFrom(resident, '192.0.2.50')).statusCode).toBe(201);
+    const over = await startFrom(resident, '192.0.2.50');
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({ message: M.tooManyForCall(SUBMISSION_LIMITS.perCallPerAccount) });
+    await withTenant(t.database.db, tenant.id, (trx) =>
+      sql`update cfs_submissions set status = 'withdrawn'
+        where id = (select id from cfs_submissions where event_id = ${calls.open} and status = 'draft'
+          and user_id = (select id from users where email = ${tenant.email('resident')}) limit 1)`.execute(
+        trx,
+      ),
+    );
+    expect((await startFrom(resident, '192.0.2.50')).statusCode).toBe(201);
   });
 });

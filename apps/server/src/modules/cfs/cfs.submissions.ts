@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
@@ -7,13 +8,14 @@ import {
   siteDetailsSchema,
   submissionProblems,
   submitterContactSchema,
+  SUBMISSION_LIMITS,
   type CfsSubmission,
   type MyCfsSubmissionList,
   type submissionDraftInputSchema,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
 import type { SessionContext } from '../auth/auth.session';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { boundaryFromShape } from '../sites/site-boundary';
 import type { JobQueue } from '../jobs/jobs.queue';
@@ -115,13 +117,44 @@ export async function readOwnSubmission(trx: Trx, userId: string, id: string): P
   return present(trx, await ownRow(trx, userId, id));
 }
 
+/** The council and the caller's address as one hash: starts from an address are counted, the address is not kept. */
+const addressHash = (tenantId: string, ip: string) =>
+  createHash('sha256').update(`${tenantId}\u0000${ip}`).digest('hex');
+
+/**
+ * Spam limits (issue 27 point 8), counted in the database so every process sees the same: drafts
+ * started in the last hour by the account and from the address, and the account's live
+ * submissions to the call. Under a per-council lock, so two quick starts cannot both slip in.
+ */
+async function checkStartLimits(trx: Trx, auth: SessionContext, callId: string, from: string) {
+  await sql`select pg_advisory_xact_lock(hashtext('cfs-start'), hashtext(${auth.tenantId}))`.execute(trx);
+  const { rows } = await sql<{ by_account: number; by_address: number; for_call: number }>`
+    select
+      count(*) filter (where user_id = ${auth.userId} and created_at > now() - interval '1 hour')::int as by_account,
+      count(*) filter (where created_from = ${from} and created_at > now() - interval '1 hour')::int as by_address,
+      count(*) filter (where user_id = ${auth.userId} and event_id = ${callId} and status <> 'withdrawn')::int as for_call
+    from cfs_submissions
+    where (user_id = ${auth.userId} or created_from = ${from})`.execute(trx);
+  const counts = rows[0]!;
+  if (
+    counts.by_account >= SUBMISSION_LIMITS.startsPerAccountHour ||
+    counts.by_address >= SUBMISSION_LIMITS.startsPerAddressHour
+  )
+    throw new HttpError(429, M.tooManyStarted, undefined, { 'retry-after': '3600' });
+  if (counts.for_call >= SUBMISSION_LIMITS.perCallPerAccount)
+    throw conflict(M.tooManyForCall(SUBMISSION_LIMITS.perCallPerAccount));
+}
+
 /** Starts a draft for an open call, with the account's own email as the contact's to begin with. */
 export async function startSubmission(
   trx: Trx,
   auth: SessionContext,
   callId: string,
+  ip: string,
 ): Promise<CfsSubmission> {
   await requireOpenCall(trx, callId);
+  const from = addressHash(auth.tenantId, ip);
+  await checkStartLimits(trx, auth, callId, from);
   const user = await trx
     .selectFrom('users')
     .select(['email'])
@@ -133,6 +166,7 @@ export async function startSubmission(
       tenant_id: auth.tenantId,
       event_id: callId,
       user_id: auth.userId,
+      created_from: from,
       contact: JSON.stringify({ name: '', email: user?.email ?? '', address: '' }),
     })
     .returning('id')
