@@ -67,11 +67,8 @@ export async function openWorkspace(
   fileName: string,
   limits: { maxUnzippedBytes: number },
 ): Promise<Workspace> {
-  return unpackWorkspace(
-    key,
-    fileName,
-    limits,
-    async (upload) => pipeline(await storage.get(tenantId, 'geodata', key), createWriteStream(upload)),
+  return unpackWorkspace(key, fileName, limits, async (upload) =>
+    pipeline(await storage.get(tenantId, 'geodata', key), createWriteStream(upload)),
   );
 }
 
