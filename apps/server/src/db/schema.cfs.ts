@@ -26,6 +26,10 @@ export type CfsSubmissionsTable = {
   withdrawn_at: Date | null;
   /** Migration 0044: SHA-256 of the council and the address the draft was started from. */
   created_from: string | null;
+  /** Migration 0046: the review's decision. */
+  reviewed_by: string | null;
+  reviewed_at: Date | null;
+  decision_reason: string | null;
 };
 
 /** Migration 0043: one site of a submission, its boundary in EPSG:27700. */
@@ -39,6 +43,8 @@ export type CfsSubmissionSitesTable = {
   area_ha: ColumnType<string | null, number | null | undefined, number | null>;
   details: ColumnType<Record<string, unknown>, string | undefined, string>;
   answers: ColumnType<Record<string, unknown>, string | undefined, string>;
+  /** Migration 0046: the site an acceptance made of it. */
+  site_id: ColumnType<string | null, string | null | undefined, string | null>;
 };
 
 export type CfsTables = {

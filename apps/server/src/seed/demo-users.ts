@@ -24,7 +24,11 @@ export const demoRoles = [
   {
     name: 'officer',
     description: 'Planning and consultation officers',
-    grants: [...every(officerUnits, accessActions), { unit: 'personal-data', action: 'read' }],
+    grants: [
+      ...every(officerUnits, accessActions),
+      { unit: 'personal-data', action: 'read' },
+      ...every(['cfs'], ['read', 'write']),
+    ],
   },
   { name: 'viewer', description: 'Read only', grants: every(officerUnits, ['read']) },
 ] as const;

@@ -17,6 +17,11 @@ export const accessUnits = [
    * retention and the allow list (write), erasure (delete).
    */
   'data-protection',
+  /**
+   * Issue 27 point 4: call for sites submissions: read them with the submitters' details (read),
+   * move them through review, accept and reject (write).
+   */
+  'cfs',
 ] as const;
 export type AccessUnit = (typeof accessUnits)[number];
 
@@ -62,6 +67,13 @@ export const featureAccess = {
   dataProtectionSettings: [
     { unit: 'data-protection', action: 'read' },
     { unit: 'data-protection', action: 'write' },
+  ],
+  /** Issue 27 point 4: the review queue of call for sites submissions, with submitters' details. */
+  cfsReview: [{ unit: 'cfs', action: 'read' }],
+  /** Starting review, accepting (a new site) and rejecting submissions. */
+  cfsDecide: [
+    { unit: 'cfs', action: 'read' },
+    { unit: 'cfs', action: 'write' },
   ],
   admin: [
     { unit: 'placemaker', action: 'read' },

@@ -20,5 +20,6 @@ export const accessUnitLabels = {
   'dev-features': 'Features in development',
   'personal-data': 'Personal data (responses as received, before redaction)',
   'data-protection': 'Data protection (register, subject access, retention, erasure)',
+  cfs: 'Calls for sites (review submissions, accept, reject)',
 } as const;
 export const accessActionLabels = { read: 'Read', write: 'Write', delete: 'Delete' } as const;

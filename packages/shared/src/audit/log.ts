@@ -42,6 +42,7 @@ const areaLabels: Record<string, string> = {
   auth: 'Sign-in',
   event: 'Events',
   'cfs-call': 'Calls for sites',
+  'cfs-submission': 'Calls for sites',
   policy: 'Content',
   layout: 'Content',
   suggestion: 'Content',

@@ -298,3 +298,73 @@ export const boundaryFileResultSchema = z.object({
   featureCount: z.number().int(),
 });
 export type BoundaryFileResult = z.infer<typeof boundaryFileResultSchema>;
+
+/** Issue 27 point 4: what reviewing officers read and do. */
+export const cfsReviewMessages = {
+  notAwaitingReview: 'Only a submission awaiting review can be decided',
+  reasonRequired: 'Give the reason the submitter will be sent',
+  accepted: (sites: number) => (sites === 1 ? 'Accepted: 1 site added' : `Accepted: ${sites} sites added`),
+  rejected: 'Rejected: the submitter has been emailed the reason',
+  inReview: 'Marked as in review',
+} as const;
+
+/** A submission's availability as the site record's 'Availability time period' names it. */
+export const availabilityTimePeriodOf: Record<keyof typeof availabilityOptions, string> = {
+  now: '0-5 years',
+  '0-5': '0-5 years',
+  '6-10': '6-10 years',
+  '11-15': '11-15 years',
+  later: 'Not currently available',
+};
+
+export const reviewSiteOverlapsSchema = z.object({
+  /** Live sites of the council the boundary meets. */
+  sites: z.array(z.object({ id: z.string(), reference: z.string().nullable(), name: z.string().nullable() })),
+  /** Other submitted (not draft, not withdrawn) submissions whose sites meet it. */
+  submissions: z.array(z.object({ id: z.string(), reference: z.string().nullable() })),
+  /** The council's layers with features the boundary meets (constraints), with how many. */
+  layers: z.array(z.object({ id: z.string(), title: z.string(), features: z.number().int() })),
+});
+
+export const reviewSubmissionSchema = cfsSubmissionSchema.extend({
+  sites: z.array(
+    submissionSiteSchema.extend({ overlaps: reviewSiteOverlapsSchema, siteId: z.string().nullable() }),
+  ),
+  reviewedAt: z.string().nullable(),
+  decisionReason: z.string().nullable(),
+});
+export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
+
+export const reviewListQuerySchema = z.object({
+  callId: z.uuid().optional(),
+  status: z.enum(['new', 'in_review', 'accepted', 'rejected', 'withdrawn']).optional(),
+});
+export const reviewListSchema = z.object({
+  submissions: z.array(
+    z.object({
+      id: z.string(),
+      reference: z.string().nullable(),
+      callId: z.string(),
+      callName: z.string(),
+      status: z.enum(submissionStatuses),
+      submitter: z.string(),
+      onBehalfOf: z.string().nullable(),
+      siteCount: z.number().int(),
+      areaHa: z.number(),
+      submittedAt: z.string().nullable(),
+      overlapsSites: z.number().int(),
+    }),
+  ),
+  counts: z.object({
+    new: z.number(),
+    in_review: z.number(),
+    accepted: z.number(),
+    rejected: z.number(),
+    withdrawn: z.number(),
+  }),
+});
+export type ReviewList = z.infer<typeof reviewListSchema>;
+
+export const rejectSubmissionSchema = z.object({
+  reason: z.string().trim().min(1, cfsReviewMessages.reasonRequired).max(SUBMISSION_LIMITS.longTextMax),
+});

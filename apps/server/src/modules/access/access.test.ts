@@ -31,7 +31,10 @@ describe('GET /policy/access', () => {
   const expected = {
     admin: () => true,
     officer: (unit: string, action: string) =>
-      staffUnits.includes(unit) || (unit === 'personal-data' && action === 'read'),
+      staffUnits.includes(unit) ||
+      (unit === 'personal-data' && action === 'read') ||
+      // Issue 27: officers review call for sites submissions (read, write), and delete none.
+      (unit === 'cfs' && action !== 'delete'),
     viewer: (unit: string, action: string) => staffUnits.includes(unit) && action === 'read',
     resident: () => false,
   } as const;

@@ -141,3 +141,29 @@ export function receiptMail(
     attachments: [{ filename: `${reference}.pdf`, content: pdf, contentType: 'application/pdf' }],
   };
 }
+
+/** The officer's decision, to the submitter: accepted (its sites will be assessed), or rejected with the reason. */
+export function decisionMail(
+  submission: CfsSubmission,
+  council: string,
+  decision: { status: 'accepted' | 'rejected'; reason: string | null },
+): OutgoingMail {
+  const reference = submission.reference!;
+  const accepted = decision.status === 'accepted';
+  const lines = accepted
+    ? [
+        `${council} has accepted your submission ${reference} to ${submission.callName}.`,
+        'The site or sites you put forward will now be assessed with the others. We will contact you if we need more information.',
+      ]
+    : [
+        `${council} has not accepted your submission ${reference} to ${submission.callName}.`,
+        `The reason given: ${decision.reason ?? ''}`,
+        'If you have questions about this decision, reply to this email.',
+      ];
+  return {
+    to: submission.contact.email,
+    subject: accepted ? `Submission ${reference} accepted` : `Submission ${reference} not accepted`,
+    text: `${lines.join('\n\n')}\n`,
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+  };
+}

@@ -43,6 +43,7 @@ import {
 import { councilName, sendAsCouncil } from '../auth/auth.council-mail';
 import { statementPdf } from '../consultation-analysis/consultation-analysis.pdf';
 import { receiptMail, receiptStatement } from './cfs.receipt';
+import { cfsReviewRoutes } from './cfs.review.routes';
 import { readBoundaryFile } from './cfs.boundaries';
 
 const tags = ['cfs'];
@@ -182,6 +183,9 @@ export const cfsRoutes: FastifyPluginAsyncZod = async (app) => {
       return { sentTo: 'submitter' };
     },
   });
+
+  // Issue 27 point 4: officers' review of the submissions.
+  await app.register(cfsReviewRoutes);
 
   const asSubmitter = <T>(
     request: Parameters<typeof requireSubmitter>[0],

@@ -217,9 +217,14 @@ export async function saveDraft(
   return readOwnSubmission(trx, auth.userId, id);
 }
 
+/** Any of the council's submissions, whoever made it (review, receipts). */
+export async function readSubmissionById(trx: Trx, id: string): Promise<CfsSubmission> {
+  return present(trx, await ownRow(trx, null, id));
+}
+
 /** A submission and its call's questionnaire, for its receipt. */
 export async function submissionForReceipt(trx: Trx, id: string) {
-  const submission = await present(trx, await ownRow(trx, null, id));
+  const submission = await readSubmissionById(trx, id);
   const call = await oneAdminCall(trx, submission.callId);
   return { submission, topics: await topicsOf(trx, call.questionnaire.configId) };
 }

@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  cfsSubmissionMessages,
+  featureAccess,
+  rejectSubmissionSchema,
+  reviewListQuerySchema,
+  reviewListSchema,
+  reviewSubmissionSchema,
+} from '@planning/shared';
+import { withTenant } from '../../db/tenant-transaction';
+import { requireAuth } from '../../lib/request-context';
+import { errorResponses } from '../../lib/route-helpers';
+import { councilName, sendAsCouncil } from '../auth/auth.council-mail';
+import { decisionMail } from './cfs.receipt';
+import {
+  acceptSubmission,
+  DECISION_JOB,
+  markInReview,
+  rejectSubmission,
+  reviewQueue,
+  reviewSubmission,
+} from './cfs.review';
+import { readSubmissionById } from './cfs.submissions';
+
+const tags = ['cfs'];
+const submissionParams = z.object({ id: z.uuid(cfsSubmissionMessages.submissionNotFound) });
+
+/**
+ * Issue 27 point 4: officers with the cfs grant review submitted submissions (the submitters'
+ * details included), take them into review, accept them (sites) or reject them with a reason;
+ * the submitter is emailed the decision by a job queued with it.
+ */
+export const cfsReviewRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db = app.database.db;
+  const inTenant = <T>(
+    request: Parameters<typeof requireAuth>[0],
+    work: Parameters<typeof withTenant<T>>[2],
+  ) => withTenant(db, requireAuth(request).tenantId, work);
+
+  app.jobs.define<{ submissionId: string }>(DECISION_JOB, {
+    payload: z.object({ submissionId: z.uuid() }),
+    maxAttempts: 5,
+    handler: async (context) => {
+      const { submission, decision } = await context.inTenant(async (trx) => ({
+        submission: await readSubmissionById(trx, context.payload.submissionId),
+        decision: await trx
+          .selectFrom('cfs_submissions')
+          .select(['status', 'decision_reason'])
+          .where('id', '=', context.payload.submissionId)
+          .executeTakeFirstOrThrow(),
+      }));
+      if (decision.status !== 'accepted' && decision.status !== 'rejected') return { sent: false };
+      const tenant = await db
+        .selectFrom('tenants')
+        .select(['id', 'name'])
+        .where('id', '=', context.job.tenantId)
+        .executeTakeFirstOrThrow();
+      const council = await councilName(app.authDeps, tenant);
+      await sendAsCouncil(app.authDeps, tenant, () =>
+        decisionMail(submission, council, {
+          status: decision.status as 'accepted' | 'rejected',
+          reason: decision.decision_reason,
+        }),
+      );
+      return { sent: true };
+    },
+  });
+
+  const review = { access: featureAccess.cfsReview } as const;
+  const decideAccess = { access: featureAccess.cfsDecide } as const;
+  const reviewErrors = errorResponses(400, 401, 403, 404, 409);
+
+  app.get(
+    '/cfs/submissions',
+    {
+      config: review,
+      schema: {
+        tags,
+        summary:
+          'Submitted call for sites submissions, newest first, by call and status, with counts per status',
+        querystring: reviewListQuerySchema,
+        response: { 200: reviewListSchema, ...reviewErrors },
+      },
+    },
+    async (request) => inTenant(request, (trx) => reviewQueue(trx, request.query)),
+  );
+
+  app.get(
+    '/cfs/submissions/:id',
+    {
+      config: review,
+      schema: {
+        tags,
+        summary: 'One submission for review: submitter, client, sites with boundaries, answers and overlaps',
+        params: submissionParams,
+        response: { 200: reviewSubmissionSchema, ...reviewErrors },
+      },
+    },
+    async (request) => inTenant(request, (trx) => reviewSubmission(trx, request.params.id)),
+  );
+
+  app.post(
+    '/cfs/submissions/:id/review',
+    {
+      config: decideAccess,
+      schema: {
+        tags,
+        summary: 'Takes a new submission into review',
+        params: submissionParams,
+        response: { 200: reviewSubmissionSchema, ...reviewErrors },
+      },
+    },
+    async (request) => inTenant(request, (trx) => markInReview(trx, request, request.params.id)),
+  );
+
+  app.post(
+    '/cfs/submissions/:id/accept',
+    {
+      config: decideAccess,
+      schema: {
+        tags,
+        summary:
+          'Accepts a submission: each of its sites becomes a site, linked to it; the submitter is emailed',
+        params: submissionParams,
+        response: { 200: reviewSubmissionSchema, ...reviewErrors },
+      },
+    },
+    async (request) =>
+      inTenant(request, (trx) => acceptSubmission(trx, request, request.params.id, app.jobs)),
+  );
+
+  app.post(
+    '/cfs/submissions/:id/reject',
+    {
+      config: decideAccess,
+      schema: {
+        tags,
+        summary: 'Rejects a submission with the reason the submitter is emailed',
+        params: submissionParams,
+        body: rejectSubmissionSchema,
+        response: { 200: reviewSubmissionSchema, ...reviewErrors },
+      },
+    },
+    async (request) =>
+      inTenant(request, (trx) =>
+        rejectSubmission(trx, request, request.params.id, request.body.reason, app.jobs),
+      ),
+  );
+};

@@ -1,0 +1,248 @@
+import { sql, type Transaction } from 'kysely';
+import type { FastifyRequest } from 'fastify';
+import {
+  availabilityTimePeriodOf,
+  cfsReviewMessages as R,
+  cfsSubmissionMessages as M,
+  type ReviewList,
+  type ReviewSubmission,
+} from '@planning/shared';
+import type { Database } from '../../db/schema';
+import { conflict, notFound } from '../../lib/errors';
+import { requireAuth } from '../../lib/request-context';
+import { recordAudit } from '../audit/audit.record';
+import type { JobQueue } from '../jobs/jobs.queue';
+import { createCustomSite } from '../sites/site-record.service';
+import { readSubmissionById } from './cfs.submissions';
+
+type Trx = Transaction<Database>;
+type Status = ReviewList['submissions'][number]['status'];
+
+/** The job that emails the submitter an officer's decision (accepted, or rejected with the reason). */
+export const DECISION_JOB = 'cfs-decision';
+
+/**
+ * The review queue (issue 27 point 4): submitted submissions of the council (drafts are the
+ * submitter's own), newest first, with their sites' total area and how many live sites they meet.
+ */
+export async function reviewQueue(
+  trx: Trx,
+  filter: { callId?: string; status?: Status },
+): Promise<ReviewList> {
+  const { rows } = await sql<{
+    id: string;
+    reference: string | null;
+    event_id: string;
+    call_name: string;
+    status: Status;
+    submitter: string | null;
+    on_behalf_of: string | null;
+    site_count: number;
+    area_ha: string | null;
+    submitted_at: Date | null;
+    overlaps_sites: number;
+  }>`
+    select s.id, s.reference, s.event_id, e.name as call_name, s.status,
+      s.contact ->> 'name' as submitter, s.on_behalf_of ->> 'name' as on_behalf_of,
+      (select count(*)::int from cfs_submission_sites x where x.submission_id = s.id) as site_count,
+      (select coalesce(sum(x.area_ha), 0)::text from cfs_submission_sites x where x.submission_id = s.id) as area_ha,
+      s.submitted_at,
+      (select count(distinct t.id)::int from cfs_submission_sites x join sites t
+         on not t.is_deleted and ST_Intersects(t.geom, x.boundary) and not ST_Touches(t.geom, x.boundary)
+       where x.submission_id = s.id) as overlaps_sites
+    from cfs_submissions s join consultation_events e on e.id = s.event_id
+    where s.status <> 'draft'
+      and ${filter.callId ? sql`s.event_id = ${filter.callId}` : sql`true`}
+    order by s.submitted_at desc nulls last, s.id`.execute(trx);
+  const counts = { new: 0, in_review: 0, accepted: 0, rejected: 0, withdrawn: 0 };
+  for (const row of rows) if (row.status !== 'draft') counts[row.status] += 1;
+  return {
+    submissions: rows
+      .filter((row) => !filter.status || row.status === filter.status)
+      .map((row) => ({
+        id: row.id,
+        reference: row.reference,
+        callId: row.event_id,
+        callName: row.call_name,
+        status: row.status,
+        submitter: row.submitter ?? '',
+        onBehalfOf: row.on_behalf_of || null,
+        siteCount: Number(row.site_count),
+        areaHa: Number(row.area_ha ?? 0),
+        submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
+        overlapsSites: Number(row.overlaps_sites),
+      })),
+    counts,
+  };
+}
+
+/** What each submitted site meets: the council's live sites, other submissions' sites, its layers. */
+async function overlapsOf(trx: Trx, submissionId: string) {
+  const { rows } = await sql<{
+    site_row: string;
+    kind: string;
+    id: string;
+    label: string | null;
+    extra: string | null;
+  }>`
+    select x.id as site_row, 'site' as kind, t.id::text as id, t.id_unique as label, t.site_name as extra
+      from cfs_submission_sites x join sites t
+        on not t.is_deleted and ST_Intersects(t.geom, x.boundary) and not ST_Touches(t.geom, x.boundary)
+      where x.submission_id = ${submissionId}
+    union all
+    select distinct x.id, 'submission', o.id::text, o.reference, null
+      from cfs_submission_sites x
+      join cfs_submission_sites y on y.submission_id <> x.submission_id
+        and ST_Intersects(y.boundary, x.boundary) and not ST_Touches(y.boundary, x.boundary)
+      join cfs_submissions o on o.id = y.submission_id and o.status not in ('draft', 'withdrawn')
+      where x.submission_id = ${submissionId}
+    union all
+    select x.id, 'layer', l.id::text, l.title, count(*)::text
+      from cfs_submission_sites x
+      join layer_features f on ST_Intersects(f.geom, x.boundary)
+      join layers l on l.id = f.layer_id
+      where x.submission_id = ${submissionId}
+      group by x.id, l.id, l.title
+    order by 2, 4`.execute(trx);
+  const bySite = new Map<string, ReviewSubmission['sites'][number]['overlaps']>();
+  for (const row of rows) {
+    const entry = bySite.get(row.site_row) ?? { sites: [], submissions: [], layers: [] };
+    if (row.kind === 'site') entry.sites.push({ id: row.id, reference: row.label, name: row.extra });
+    if (row.kind === 'submission') entry.submissions.push({ id: row.id, reference: row.label });
+    if (row.kind === 'layer')
+      entry.layers.push({ id: row.id, title: row.label ?? '', features: Number(row.extra) });
+    bySite.set(row.site_row, entry);
+  }
+  return bySite;
+}
+
+/** One submitted submission with everything an officer weighs: details, sites, answers, overlaps. */
+export async function reviewSubmission(trx: Trx, id: string): Promise<ReviewSubmission> {
+  const submission = await readSubmissionById(trx, id);
+  if (submission.status === 'draft') throw notFound(M.submissionNotFound);
+  const decision = await trx
+    .selectFrom('cfs_submissions')
+    .select(['reviewed_at', 'decision_reason'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const made = await trx
+    .selectFrom('cfs_submission_sites')
+    .select(['id', 'site_id'])
+    .where('submission_id', '=', id)
+    .execute();
+  const siteIds = new Map(made.map((row) => [row.id, row.site_id === null ? null : String(row.site_id)]));
+  const overlaps = await overlapsOf(trx, id);
+  return {
+    ...submission,
+    sites: submission.sites.map((site) => ({
+      ...site,
+      overlaps: overlaps.get(site.id) ?? { sites: [], submissions: [], layers: [] },
+      siteId: siteIds.get(site.id) ?? null,
+    })),
+    reviewedAt: decision.reviewed_at ? new Date(decision.reviewed_at).toISOString() : null,
+    decisionReason: decision.decision_reason,
+  };
+}
+
+async function lockAwaiting(trx: Trx, id: string) {
+  const row = await trx
+    .selectFrom('cfs_submissions')
+    .select(['status', 'reference'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row || row.status === 'draft') throw notFound(M.submissionNotFound);
+  if (row.status !== 'new' && row.status !== 'in_review') throw conflict(R.notAwaitingReview);
+  return row;
+}
+
+async function decide(
+  trx: Trx,
+  request: FastifyRequest,
+  id: string,
+  status: 'in_review' | 'accepted' | 'rejected',
+  reason: string | null,
+) {
+  const auth = requireAuth(request);
+  const before = await lockAwaiting(trx, id);
+  await trx
+    .updateTable('cfs_submissions')
+    .set({ status, reviewed_by: auth.userId, reviewed_at: new Date(), decision_reason: reason })
+    .where('id', '=', id)
+    .execute();
+  await recordAudit(trx, auth.tenantId, request, {
+    action: `cfs-submission.${status === 'in_review' ? 'review' : status === 'accepted' ? 'accept' : 'reject'}`,
+    targetType: 'cfs-submission',
+    targetId: id,
+    summary: `Submission ${before.reference ?? id}: ${status.replace('_', ' ')}`,
+    details: { before: { status: before.status }, after: { status } },
+  });
+}
+
+export async function markInReview(trx: Trx, request: FastifyRequest, id: string): Promise<ReviewSubmission> {
+  const row = await lockAwaiting(trx, id);
+  if (row.status === 'new') await decide(trx, request, id, 'in_review', null);
+  return reviewSubmission(trx, id);
+}
+
+/** Rejects with the reason the submitter is emailed (a job in this transaction). */
+export async function rejectSubmission(
+  trx: Trx,
+  request: FastifyRequest,
+  id: string,
+  reason: string,
+  jobs: JobQueue,
+): Promise<ReviewSubmission> {
+  await decide(trx, request, id, 'rejected', reason);
+  await jobs.enqueue(trx, {
+    tenantId: requireAuth(request).tenantId,
+    kind: DECISION_JOB,
+    payload: { submissionId: id },
+  });
+  return reviewSubmission(trx, id);
+}
+
+/**
+ * Accepts a submission: each of its sites becomes a site of the council's default scenario (the
+ * staff drawing's checks, its next reference, ward and parish filled from the layers), named as
+ * submitted, its availability from the answers, linked both ways; the submitter is emailed.
+ */
+export async function acceptSubmission(
+  trx: Trx,
+  request: FastifyRequest,
+  id: string,
+  jobs: JobQueue,
+): Promise<ReviewSubmission> {
+  const auth = requireAuth(request);
+  const submission = await readSubmissionById(trx, id);
+  await decide(trx, request, id, 'accepted', null);
+  for (const site of submission.sites) {
+    if (!site.boundary) continue;
+    const created = await createCustomSite(
+      trx,
+      { tenantId: auth.tenantId, userId: auth.userId },
+      {
+        custom_site_name: site.name,
+        custom_site_poly: site.boundary,
+      },
+    );
+    const availability = site.details.availability
+      ? availabilityTimePeriodOf[site.details.availability]
+      : null;
+    const link = {
+      submissionId: id,
+      reference: submission.reference,
+      siteIndex: submission.sites.indexOf(site),
+    };
+    await sql`update sites set availability_time_period = coalesce(${availability}, availability_time_period),
+        attributes = attributes || jsonb_build_object('cfs_submission', ${JSON.stringify(link)}::jsonb)
+      where id = ${created.id}`.execute(trx);
+    await trx
+      .updateTable('cfs_submission_sites')
+      .set({ site_id: created.id })
+      .where('id', '=', site.id)
+      .execute();
+  }
+  await jobs.enqueue(trx, { tenantId: auth.tenantId, kind: DECISION_JOB, payload: { submissionId: id } });
+  return reviewSubmission(trx, id);
+}
