@@ -6,9 +6,11 @@ import {
   reviewListSchema,
   reviewSubmissionSchema,
   siteMessages,
+  subjectAccessRequestSchema,
   type CfsSubmission,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
+import { findPerson, schemaColumns } from '../data-protection/subject-access.search';
 import { consultationTestBed, issueMessages } from '../../../test/consultation-setup';
 import { signIn, type SignedIn } from '../../../test/sessions';
 import { demoDistrict } from '../sites/sites.generator';
@@ -203,6 +205,26 @@ describe('deciding', () => {
   it('is for officers who may decide: a viewer cannot', async () => {
     expect((await call(viewer, 'POST', `/cfs/submissions/${subs.overlapping.id}/review`)).statusCode).toBe(
       403,
+    );
+  });
+});
+
+describe("submitters' personal data (issue 27 point 5)", () => {
+  it('is found by a subject access request for their name, with the sites they put forward', async () => {
+    const found = await findPerson(
+      (work) => withTenant(t.database.db, tenant.id, work),
+      tenant.id,
+      subjectAccessRequestSchema.parse({ name: 'Mair Evans' }),
+      await schemaColumns(t.database.db),
+    );
+    const submissions = found.find((table) => table.table === 'cfs_submissions');
+    expect(submissions?.rows.map((row) => row.id).sort()).toEqual(
+      [subs.overlapping.id, subs.twin.id, subs.apart.id].sort(),
+    );
+    expect(submissions!.rows[0]!.fields.contact).toContain('Ty Gwyn, Hadlow');
+    const sites = found.find((table) => table.table === 'cfs_submission_sites');
+    expect(sites?.rows.map((row) => row.fields.name).sort()).toEqual(
+      ['Land by the existing site', 'Paddock at Oldbury', 'The same land again'].sort(),
     );
   });
 });

@@ -415,6 +415,41 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     lawfulBasis: PUBLIC_TASK,
     retention: 'While the person holds the role; removed from the list when they leave it',
   },
+  // Migrations 0042-0046 (issue 27): calls for sites and what landowners and agents submit.
+  cfs_calls: {
+    refs: { updated_by: 'users' },
+    ...STAFF_NAME_ON_RECORD,
+    fields: { updated_by: 'account link' },
+  },
+  cfs_submissions: {
+    refs: { user_id: 'users', reviewed_by: 'users' },
+    record: 'Call for sites submissions: who put land forward, for whom, and the decision',
+    subjects: ['residents with a consultation account', 'agents', 'landowners and agents named in site data'],
+    fields: {
+      user_id: 'account link',
+      contact: 'free text that may name people',
+      on_behalf_of: 'free text that may name people',
+      created_from: 'network and device',
+      reviewed_by: 'account link',
+      decision_reason: 'free text that may name people',
+    },
+    purpose: 'Identifying land for the local plan (call for sites) and contacting those who put it forward',
+    lawfulBasis: PUBLIC_TASK,
+    retention: 'Until the plan is adopted and the period the council sets after it',
+  },
+  cfs_submission_sites: {
+    refs: { submission_id: 'cfs_submissions' },
+    record: 'The sites of call for sites submissions: boundaries, ownership and answers',
+    subjects: ['landowners and agents named in site data'],
+    fields: {
+      name: 'free text that may name people',
+      details: 'free text that may name people',
+      answers: 'free text that may name people',
+    },
+    purpose: 'Assessing the land put forward',
+    lawfulBasis: PUBLIC_TASK,
+    retention: 'As long as the submission; accepted land stays as a site',
+  },
   // Migration 0041 (issue 26 point 6): each version as published, kept as consents point at it.
   privacy_notices: {
     refs: { published_by: 'users' },

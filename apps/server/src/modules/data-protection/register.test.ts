@@ -177,7 +177,9 @@ describe('migration 0038 on councils that already exist', () => {
       file
         .replace(/^--.*$/gm, '')
         .split(/;\s*\n\s*(?=alter |do )/)
-        .map((part) => part.trim()),
+        .map((part) => part.trim())
+        // Its grants only: the unit check it set has grown since (0045 added 'cfs').
+        .filter((part) => !part.startsWith('alter table role_grants')),
     );
     const holders = await withTenant(t.database.db, council.id, (trx) =>
       trx
