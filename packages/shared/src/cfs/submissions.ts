@@ -368,3 +368,40 @@ export type ReviewList = z.infer<typeof reviewListSchema>;
 export const rejectSubmissionSchema = z.object({
   reason: z.string().trim().min(1, cfsReviewMessages.reasonRequired).max(SUBMISSION_LIMITS.longTextMax),
 });
+
+/** Issue 27 point 6: a call's figures. Submitted means not draft; withdrawn ones are counted apart. */
+export const callAnalyticsSchema = z.object({
+  callId: z.string(),
+  byStatus: z.object({
+    new: z.number(),
+    in_review: z.number(),
+    accepted: z.number(),
+    rejected: z.number(),
+    withdrawn: z.number(),
+  }),
+  /** Submissions made each day (UK days), oldest first. */
+  byDay: z.array(z.object({ day: z.string(), submissions: z.number() })),
+  drafts: z.number(),
+  sites: z.number(),
+  /** Of the sites not withdrawn: their area, the homes and floorspace put forward. */
+  areaHa: z.number(),
+  homes: z.number(),
+  floorspaceM2: z.number(),
+  /** Every submitted site's outline with its status, for the map (WGS84 GeoJSON). */
+  map: z.object({
+    type: z.literal('FeatureCollection'),
+    features: z.array(
+      z.object({
+        type: z.literal('Feature'),
+        geometry: boundaryShapeSchema,
+        properties: z.object({
+          submissionId: z.string(),
+          reference: z.string().nullable(),
+          status: z.string(),
+          name: z.string(),
+        }),
+      }),
+    ),
+  }),
+});
+export type CallAnalytics = z.infer<typeof callAnalyticsSchema>;

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  callAnalyticsSchema,
+  cfsMessages,
   cfsSubmissionMessages,
   featureAccess,
   rejectSubmissionSchema,
@@ -15,6 +17,7 @@ import { councilName, sendAsCouncil } from '../auth/auth.council-mail';
 import { decisionMail } from './cfs.receipt';
 import {
   acceptSubmission,
+  callAnalytics,
   DECISION_JOB,
   markInReview,
   rejectSubmission,
@@ -146,5 +149,20 @@ export const cfsReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       inTenant(request, (trx) =>
         rejectSubmission(trx, request, request.params.id, request.body.reason, app.jobs),
       ),
+  );
+
+  app.get(
+    '/cfs/calls/:id/analytics',
+    {
+      config: review,
+      schema: {
+        tags,
+        summary:
+          "A call's submissions by status and by day, the sites, area, homes and floorspace put forward, and their outlines",
+        params: z.object({ id: z.uuid(cfsMessages.callNotFound) }),
+        response: { 200: callAnalyticsSchema, ...reviewErrors },
+      },
+    },
+    async (request) => inTenant(request, (trx) => callAnalytics(trx, request.params.id)),
   );
 };

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
+  callAnalyticsSchema,
   cfsReviewMessages as R,
   cfsSubmissionSchema,
   reviewListSchema,
@@ -226,5 +227,27 @@ describe("submitters' personal data (issue 27 point 5)", () => {
     expect(sites?.rows.map((row) => row.fields.name).sort()).toEqual(
       ['Land by the existing site', 'Paddock at Oldbury', 'The same land again'].sort(),
     );
+  });
+});
+
+describe("a call's analytics (issue 27 point 6)", () => {
+  it('counts submissions by status and day, totals what was put forward, and maps every outline', async () => {
+    const response = await call(officer, 'GET', `/cfs/calls/${callId}/analytics`);
+    expect(response.statusCode, response.body).toBe(200);
+    const figures = callAnalyticsSchema.parse(response.json());
+    // By now: one accepted, one rejected, one new (the overlapping one).
+    expect(figures.byStatus).toEqual({ new: 1, in_review: 0, accepted: 1, rejected: 1, withdrawn: 0 });
+    expect(figures.byDay.reduce((sum, day) => sum + day.submissions, 0)).toBe(3);
+    expect(figures.byDay.at(-1)!.day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(figures.sites).toBe(3);
+    expect(figures.homes).toBe(120);
+    expect(figures.areaHa).toBeGreaterThan(0);
+    expect(figures.map.features.map((f) => f.properties.status).sort()).toEqual([
+      'accepted',
+      'new',
+      'rejected',
+    ]);
+    expect((await call(viewer, 'GET', `/cfs/calls/${callId}/analytics`)).statusCode).toBe(403);
+    expect((await call(otherOfficer, 'GET', `/cfs/calls/${callId}/analytics`)).statusCode).toBe(404);
   });
 });

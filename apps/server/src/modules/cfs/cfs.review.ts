@@ -2,6 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import {
   availabilityTimePeriodOf,
+  cfsMessages,
+  type CallAnalytics,
   cfsReviewMessages as R,
   cfsSubmissionMessages as M,
   type ReviewList,
@@ -245,4 +247,65 @@ export async function acceptSubmission(
   }
   await jobs.enqueue(trx, { tenantId: auth.tenantId, kind: DECISION_JOB, payload: { submissionId: id } });
   return reviewSubmission(trx, id);
+}
+
+/** Issue 27 point 6: a call's submissions by status and by day, what they put forward, and a map. */
+export async function callAnalytics(trx: Trx, callId: string): Promise<CallAnalytics> {
+  const call = await trx
+    .selectFrom('consultation_events')
+    .select('id')
+    .where('id', '=', callId)
+    .executeTakeFirst();
+  if (!call) throw notFound(cfsMessages.callNotFound);
+  const { rows: statuses } = await sql<{ status: string; n: number }>`
+    select status, count(*)::int as n from cfs_submissions where event_id = ${callId} group by status`.execute(
+    trx,
+  );
+  const count = (status: string) => statuses.find((row) => row.status === status)?.n ?? 0;
+  const { rows: days } = await sql<{ day: string; n: number }>`
+    select to_char((submitted_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day, count(*)::int as n
+    from cfs_submissions where event_id = ${callId} and submitted_at is not null
+    group by 1 order by 1`.execute(trx);
+  const { rows: totals } = await sql<{ sites: number; area: string; homes: string; floorspace: string }>`
+    select count(*)::int as sites, coalesce(sum(x.area_ha), 0)::text as area,
+      coalesce(sum((x.details ->> 'homes')::numeric), 0)::text as homes,
+      coalesce(sum((x.details ->> 'floorspaceM2')::numeric), 0)::text as floorspace
+    from cfs_submission_sites x join cfs_submissions s on s.id = x.submission_id
+    where s.event_id = ${callId} and s.status not in ('draft', 'withdrawn')`.execute(trx);
+  const { rows: outlines } = await sql<{
+    id: string;
+    reference: string | null;
+    status: string;
+    name: string;
+    boundary: string;
+  }>`
+    select s.id, s.reference, s.status, x.name, ST_AsGeoJSON(ST_Transform(x.boundary, 4326), 6) as boundary
+    from cfs_submission_sites x join cfs_submissions s on s.id = x.submission_id
+    where s.event_id = ${callId} and s.status <> 'draft' and x.boundary is not null
+    order by s.submitted_at, x.position`.execute(trx);
+  const total = totals[0]!;
+  return {
+    callId,
+    byStatus: {
+      new: count('new'),
+      in_review: count('in_review'),
+      accepted: count('accepted'),
+      rejected: count('rejected'),
+      withdrawn: count('withdrawn'),
+    },
+    byDay: days.map((row) => ({ day: row.day, submissions: row.n })),
+    drafts: count('draft'),
+    sites: total.sites,
+    areaHa: Math.round(Number(total.area) * 100) / 100,
+    homes: Number(total.homes),
+    floorspaceM2: Number(total.floorspace),
+    map: {
+      type: 'FeatureCollection',
+      features: outlines.map((row) => ({
+        type: 'Feature',
+        geometry: JSON.parse(row.boundary) as CallAnalytics['map']['features'][number]['geometry'],
+        properties: { submissionId: row.id, reference: row.reference, status: row.status, name: row.name },
+      })),
+    },
+  };
 }
