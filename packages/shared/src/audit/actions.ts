@@ -62,6 +62,7 @@ export const auditActions = {
   'export.sites': 'Sites exported',
   'export.analysis': 'Analysis exported',
   'export.statement': 'Consultation statement exported',
+  'export.cfs-submissions': 'Call for sites submissions exported',
   'export.document': 'Document exported',
   'export.audit-log': 'Audit log exported',
   'data-protection.subject-access': 'Subject access request made',

@@ -14,6 +14,9 @@ import { withTenant } from '../../db/tenant-transaction';
 import { requireAuth } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-helpers';
 import { councilName, sendAsCouncil } from '../auth/auth.council-mail';
+import { contentDisposition } from '../../lib/content-disposition';
+import { recordAudit } from '../audit/audit.record';
+import { exportSubmissions } from './cfs.export';
 import { decisionMail } from './cfs.receipt';
 import {
   acceptSubmission,
@@ -164,5 +167,42 @@ export const cfsReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => inTenant(request, (trx) => callAnalytics(trx, request.params.id)),
+  );
+
+  app.get(
+    '/cfs/calls/:id/export',
+    {
+      config: review,
+      schema: {
+        tags,
+        summary:
+          "A call's submitted sites as CSV, or their boundaries as a GeoPackage (EPSG:27700), with the submitters' details",
+        params: z.object({ id: z.uuid(cfsMessages.callNotFound) }),
+        querystring: z.object({
+          format: z.enum(['csv', 'gpkg'], 'The format is csv or gpkg').default('csv'),
+        }),
+        // The file itself (CSV text or GeoPackage bytes).
+        response: { 200: z.any(), ...reviewErrors },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId } = requireAuth(request);
+      const file = await inTenant(request, async (trx) => {
+        const made = await exportSubmissions(trx, request.params.id, request.query.format);
+        await recordAudit(trx, tenantId, request, {
+          action: 'export.cfs-submissions',
+          targetType: 'event',
+          targetId: request.params.id,
+          summary: `Call for sites submissions exported (${request.query.format}, ${made.rows} sites)`,
+          details: { format: request.query.format, rows: made.rows },
+        });
+        return made;
+      });
+      return reply
+        .type(file.contentType)
+        .header('content-disposition', contentDisposition(file.fileName))
+        .header('cache-control', 'no-store')
+        .send(file.body);
+    },
   );
 };

@@ -14,6 +14,7 @@ import { withTenant } from '../../db/tenant-transaction';
 import { findPerson, schemaColumns } from '../data-protection/subject-access.search';
 import { consultationTestBed, issueMessages } from '../../../test/consultation-setup';
 import { signIn, type SignedIn } from '../../../test/sessions';
+import { run, scratchFiles } from '../../../test/scratch-files';
 import { demoDistrict } from '../sites/sites.generator';
 import { seedSites } from '../sites/sites.seed';
 
@@ -21,6 +22,7 @@ import { seedSites } from '../sites/sites.seed';
 const { t, tenant, officer, viewer, resident, otherOfficer, call } = consultationTestBed();
 let admin: SignedIn;
 let callId = '';
+const files = scratchFiles('cfs-exports');
 let existing: { id: string; reference: string; boundary: object };
 const far = {
   type: 'Polygon',
@@ -249,5 +251,44 @@ describe("a call's analytics (issue 27 point 6)", () => {
     ]);
     expect((await call(viewer, 'GET', `/cfs/calls/${callId}/analytics`)).statusCode).toBe(403);
     expect((await call(otherOfficer, 'GET', `/cfs/calls/${callId}/analytics`)).statusCode).toBe(404);
+  });
+});
+
+describe("a call's submissions exported (issue 27 point 4)", () => {
+  it('as CSV with the submitters, sites and answers, formulas neutralised', async () => {
+    const response = await call(officer, 'GET', `/cfs/calls/${callId}/export?format=csv`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toContain('text/csv');
+    expect(response.headers['content-disposition']).toContain('Call for sites 2027 submissions.csv');
+    const lines = response.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines[0]).toContain('Reference,Status,Submitted,Submitter');
+    expect(lines).toHaveLength(4);
+    expect(lines.find((line) => line.includes('Paddock at Oldbury'))).toContain('Accepted');
+    expect(lines.join('\n')).toContain('Evans Family Trust');
+  });
+
+  it('as a GeoPackage of the boundaries in British National Grid that GDAL opens', async () => {
+    const response = await call(officer, 'GET', `/cfs/calls/${callId}/export?format=gpkg`);
+    expect(response.statusCode, response.body.slice(0, 200)).toBe(200);
+    const file = files.save('submissions.gpkg', response.rawPayload);
+    const info = run('ogrinfo', ['-so', '-al', file]);
+    expect(info).toContain('Layer name: submissions');
+    expect(info).toContain('Feature Count: 3');
+    expect(info).toMatch(/EPSG",27700|British National Grid/);
+    expect(info).toContain('reference: String');
+    const audit = await withTenant(t.database.db, tenant.id, (trx) =>
+      trx.selectFrom('audit_log').select('summary').where('action', '=', 'export.cfs-submissions').execute(),
+    );
+    expect(audit.map((row) => row.summary)).toContain('Call for sites submissions exported (gpkg, 3 sites)');
+  });
+
+  it('is for staff with the cfs grant; a format other than csv or gpkg is refused', async () => {
+    expect((await call(viewer, 'GET', `/cfs/calls/${callId}/export`)).statusCode).toBe(403);
+    const xls = await call(officer, 'GET', `/cfs/calls/${callId}/export?format=xls`);
+    expect(xls.statusCode).toBe(400);
+    expect(issueMessages(xls)).toEqual(['The format is csv or gpkg']);
   });
 });
