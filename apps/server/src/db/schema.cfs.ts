@@ -45,6 +45,8 @@ export type CfsSubmissionSitesTable = {
   answers: ColumnType<Record<string, unknown>, string | undefined, string>;
   /** Migration 0046: the site an acceptance made of it. */
   site_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Migration 0047: the submitter's earlier site of the same land. */
+  same_land_as: string | null;
 };
 
 export type CfsTables = {

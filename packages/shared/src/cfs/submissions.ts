@@ -322,6 +322,10 @@ export const reviewSiteOverlapsSchema = z.object({
   sites: z.array(z.object({ id: z.string(), reference: z.string().nullable(), name: z.string().nullable() })),
   /** Other submitted (not draft, not withdrawn) submissions whose sites meet it. */
   submissions: z.array(z.object({ id: z.string(), reference: z.string().nullable() })),
+  /** The same submitter's earlier submission of the same land (issue 27 point 3), if any. */
+  sameLandAs: z
+    .object({ submissionId: z.string(), reference: z.string().nullable(), site: z.string() })
+    .nullable(),
   /** The council's layers with features the boundary meets (constraints), with how many. */
   layers: z.array(z.object({ id: z.string(), title: z.string(), features: z.number().int() })),
 });

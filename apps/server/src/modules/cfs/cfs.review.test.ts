@@ -141,7 +141,17 @@ describe('the review queue', () => {
     const apart = reviewSubmissionSchema.parse(
       (await call(officer, 'GET', `/cfs/submissions/${subs.apart.id}`)).json(),
     );
-    expect(apart.sites[0]!.overlaps).toEqual({ sites: [], submissions: [], layers: [] });
+    expect(apart.sites[0]!.overlaps).toEqual({ sites: [], submissions: [], layers: [], sameLandAs: null });
+    // The first submission of this land has no earlier one; the submitter's second is linked to it.
+    expect(overlaps.sameLandAs).toBeNull();
+    const twin = reviewSubmissionSchema.parse(
+      (await call(officer, 'GET', `/cfs/submissions/${subs.twin.id}`)).json(),
+    );
+    expect(twin.sites[0]!.overlaps.sameLandAs).toEqual({
+      submissionId: subs.overlapping.id,
+      reference: subs.overlapping.reference,
+      site: 'Land by the existing site',
+    });
   });
 });
 

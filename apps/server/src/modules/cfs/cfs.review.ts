@@ -99,6 +99,12 @@ async function overlapsOf(trx: Trx, submissionId: string) {
       join cfs_submissions o on o.id = y.submission_id and o.status not in ('draft', 'withdrawn')
       where x.submission_id = ${submissionId}
     union all
+    select x.id, 'same-land', o.id::text, o.reference, y.name
+      from cfs_submission_sites x
+      join cfs_submission_sites y on y.id = x.same_land_as
+      join cfs_submissions o on o.id = y.submission_id
+      where x.submission_id = ${submissionId}
+    union all
     select x.id, 'layer', l.id::text, l.title, count(*)::text
       from cfs_submission_sites x
       join layer_features f on ST_Intersects(f.geom, x.boundary)
@@ -108,7 +114,9 @@ async function overlapsOf(trx: Trx, submissionId: string) {
     order by 2, 4`.execute(trx);
   const bySite = new Map<string, ReviewSubmission['sites'][number]['overlaps']>();
   for (const row of rows) {
-    const entry = bySite.get(row.site_row) ?? { sites: [], submissions: [], layers: [] };
+    const entry = bySite.get(row.site_row) ?? { sites: [], submissions: [], layers: [], sameLandAs: null };
+    if (row.kind === 'same-land')
+      entry.sameLandAs = { submissionId: row.id, reference: row.label, site: row.extra ?? '' };
     if (row.kind === 'site') entry.sites.push({ id: row.id, reference: row.label, name: row.extra });
     if (row.kind === 'submission') entry.submissions.push({ id: row.id, reference: row.label });
     if (row.kind === 'layer')
@@ -138,7 +146,7 @@ export async function reviewSubmission(trx: Trx, id: string): Promise<ReviewSubm
     ...submission,
     sites: submission.sites.map((site) => ({
       ...site,
-      overlaps: overlaps.get(site.id) ?? { sites: [], submissions: [], layers: [] },
+      overlaps: overlaps.get(site.id) ?? { sites: [], submissions: [], layers: [], sameLandAs: null },
       siteId: siteIds.get(site.id) ?? null,
     })),
     reviewedAt: decision.reviewed_at ? new Date(decision.reviewed_at).toISOString() : null,

@@ -264,9 +264,27 @@ export async function submitSubmission(
     .set({ status: 'new', reference, submitted_at: new Date() })
     .where('id', '=', id)
     .execute();
+  await linkSameLand(trx, auth.userId, id);
   // In this transaction: the receipt is owed exactly when the submission is in.
   await jobs.enqueue(trx, { tenantId: auth.tenantId, kind: RECEIPT_JOB, payload: { submissionId: id } });
   return readOwnSubmission(trx, auth.userId, id);
+}
+
+/**
+ * Issue 27 point 3: each site of a submission is linked to the same submitter's earliest earlier
+ * site (submitted, not withdrawn) sharing at least half of either outline's area: the same land
+ * put forward again, which review sees as such rather than as new land.
+ */
+async function linkSameLand(trx: Trx, userId: string, submissionId: string) {
+  await sql`
+    update cfs_submission_sites x set same_land_as = (
+      select y.id from cfs_submission_sites y join cfs_submissions o on o.id = y.submission_id
+      where o.user_id = ${userId} and o.id <> ${submissionId} and o.status not in ('draft', 'withdrawn')
+        and ST_Intersects(y.boundary, x.boundary)
+        and ST_Area(ST_Intersection(y.boundary, x.boundary))
+          >= 0.5 * least(ST_Area(y.boundary), ST_Area(x.boundary))
+      order by o.submitted_at, y.position limit 1)
+    where x.submission_id = ${submissionId} and x.boundary is not null`.execute(trx);
 }
 
 /** Withdraws a submission awaiting review; a draft is deleted instead, an accepted one stays. */
