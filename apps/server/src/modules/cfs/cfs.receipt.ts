@@ -7,7 +7,9 @@ import {
   type CfsSubmission,
   type QuestionTopic,
 } from '@planning/shared';
+import type { FastifyInstance } from 'fastify';
 import type { OutgoingMail } from '../../lib/mailer';
+import { councilName, sendAsCouncil } from '../auth/auth.council-mail';
 import type { Statement, StatementBlock } from '../consultation-analysis/consultation-analysis.statement';
 
 const ukDate = (iso: string) =>
@@ -166,4 +168,24 @@ export function decisionMail(
     text: `${lines.join('\n\n')}\n`,
     html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
   };
+}
+
+/**
+ * Sends the submitter an email on the council's behalf (from its sender, in its name), `build`
+ * given the council's name and its address of a page (the app's URL template for the council).
+ */
+export async function mailSubmitter(
+  app: FastifyInstance,
+  tenantId: string,
+  build: (council: string, pageUrl: (path: string) => string) => OutgoingMail | Promise<OutgoingMail>,
+): Promise<void> {
+  const tenant = await app.database.db
+    .selectFrom('tenants')
+    .select(['id', 'name'])
+    .where('id', '=', tenantId)
+    .executeTakeFirstOrThrow();
+  const council = await councilName(app.authDeps, tenant);
+  const base = app.authDeps.config.appUrlTemplate.replaceAll('{tenant}', tenant.name).replace(/\/+$/, '');
+  const mail = await build(council, (path) => `${base}${path}`);
+  await sendAsCouncil(app.authDeps, tenant, () => mail);
 }

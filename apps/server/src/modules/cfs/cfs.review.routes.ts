@@ -13,11 +13,10 @@ import {
 import { withTenant } from '../../db/tenant-transaction';
 import { requireAuth } from '../../lib/request-context';
 import { errorResponses } from '../../lib/route-helpers';
-import { councilName, sendAsCouncil } from '../auth/auth.council-mail';
 import { contentDisposition } from '../../lib/content-disposition';
 import { recordAudit } from '../audit/audit.record';
 import { exportSubmissions } from './cfs.export';
-import { decisionMail } from './cfs.receipt';
+import { decisionMail, mailSubmitter } from './cfs.receipt';
 import {
   acceptSubmission,
   callAnalytics,
@@ -57,13 +56,7 @@ export const cfsReviewRoutes: FastifyPluginAsyncZod = async (app) => {
           .executeTakeFirstOrThrow(),
       }));
       if (decision.status !== 'accepted' && decision.status !== 'rejected') return { sent: false };
-      const tenant = await db
-        .selectFrom('tenants')
-        .select(['id', 'name'])
-        .where('id', '=', context.job.tenantId)
-        .executeTakeFirstOrThrow();
-      const council = await councilName(app.authDeps, tenant);
-      await sendAsCouncil(app.authDeps, tenant, () =>
+      await mailSubmitter(app, context.job.tenantId, (council) =>
         decisionMail(submission, council, {
           status: decision.status as 'accepted' | 'rejected',
           reason: decision.decision_reason,

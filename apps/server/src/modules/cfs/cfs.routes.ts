@@ -40,9 +40,8 @@ import {
   submitSubmission,
   withdrawSubmission,
 } from './cfs.submissions';
-import { councilName, sendAsCouncil } from '../auth/auth.council-mail';
 import { statementPdf } from '../consultation-analysis/consultation-analysis.pdf';
-import { receiptMail, receiptStatement } from './cfs.receipt';
+import { mailSubmitter, receiptMail, receiptStatement } from './cfs.receipt';
 import { cfsReviewRoutes } from './cfs.review.routes';
 import { readBoundaryFile } from './cfs.boundaries';
 
@@ -161,8 +160,7 @@ export const cfsRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => inCouncil(request, (trx) => onePublicCall(trx, request.params.id)),
   );
 
-  // Issue 27 point 2: a consultation account's own submissions (no access config: a session is
-  // needed; requireSubmitter refuses staff accounts). Another's submission reads as missing.
+  // Issue 27 point 2: the receipt, queued with the submission (cfs.submissions.ts).
   app.jobs.define<{ submissionId: string }>(RECEIPT_JOB, {
     payload: z.object({ submissionId: z.uuid() }),
     maxAttempts: 5,
@@ -170,16 +168,14 @@ export const cfsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { submission, topics } = await context.inTenant((trx) =>
         submissionForReceipt(trx, context.payload.submissionId),
       );
-      const tenant = await db
-        .selectFrom('tenants')
-        .select(['id', 'name'])
-        .where('id', '=', context.job.tenantId)
-        .executeTakeFirstOrThrow();
-      const council = await councilName(app.authDeps, tenant);
-      const pdf = await statementPdf(receiptStatement(submission, council, topics));
-      const base = app.authDeps.config.appUrlTemplate.replaceAll('{tenant}', tenant.name).replace(/\/+$/, '');
-      const link = `${base}/calls-for-sites/${submission.callId}`;
-      await sendAsCouncil(app.authDeps, tenant, () => receiptMail(submission, council, pdf, link));
+      await mailSubmitter(app, context.job.tenantId, async (council, pageUrl) =>
+        receiptMail(
+          submission,
+          council,
+          await statementPdf(receiptStatement(submission, council, topics)),
+          pageUrl(`/calls-for-sites/${submission.callId}`),
+        ),
+      );
       return { sentTo: 'submitter' };
     },
   });
@@ -187,6 +183,8 @@ export const cfsRoutes: FastifyPluginAsyncZod = async (app) => {
   // Issue 27 point 4: officers' review of the submissions.
   await app.register(cfsReviewRoutes);
 
+  // A consultation account's own submissions (no access config: a session is needed;
+  // requireSubmitter refuses staff accounts). Another's submission reads as missing.
   const asSubmitter = <T>(
     request: Parameters<typeof requireSubmitter>[0],
     work: (
