@@ -409,3 +409,19 @@ export const callAnalyticsSchema = z.object({
   }),
 });
 export type CallAnalytics = z.infer<typeof callAnalyticsSchema>;
+
+/** Merging a submitted site into an existing site of the council (the same land, already assessed). */
+export const mergeSubmissionSchema = z.object({
+  siteIndex: z
+    .number()
+    .int()
+    .min(0)
+    .max(SUBMISSION_LIMITS.sitesMax - 1),
+  siteId: z.string().regex(/^\d{1,18}$/, 'Choose the existing site'),
+});
+export const cfsMergeMessages = {
+  siteNotFound: 'The existing site does not exist',
+  noSuchSubmittedSite: 'The submission has no such site',
+  alreadyDecided: 'This site of the submission has already been added or merged',
+  merged: (reference: string) => `Merged into site ${reference}`,
+} as const;

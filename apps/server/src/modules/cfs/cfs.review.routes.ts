@@ -5,6 +5,7 @@ import {
   cfsMessages,
   cfsSubmissionMessages,
   featureAccess,
+  mergeSubmissionSchema,
   rejectSubmissionSchema,
   reviewListQuerySchema,
   reviewListSchema,
@@ -22,6 +23,7 @@ import {
   callAnalytics,
   DECISION_JOB,
   markInReview,
+  mergeSubmissionSite,
   rejectSubmission,
   reviewQueue,
   reviewSubmission,
@@ -197,5 +199,24 @@ export const cfsReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send(file.body);
     },
+  );
+
+  app.post(
+    '/cfs/submissions/:id/merge',
+    {
+      config: decideAccess,
+      schema: {
+        tags,
+        summary:
+          'Merges one submitted site into an existing site (the same land); the submission is accepted once all its sites are added or merged',
+        params: submissionParams,
+        body: mergeSubmissionSchema,
+        response: { 200: reviewSubmissionSchema, ...reviewErrors },
+      },
+    },
+    async (request) =>
+      inTenant(request, (trx) =>
+        mergeSubmissionSite(trx, request, request.params.id, request.body, app.jobs),
+      ),
   );
 };

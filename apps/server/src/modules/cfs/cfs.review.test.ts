@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import {
   callAnalyticsSchema,
+  cfsMergeMessages,
   cfsReviewMessages as R,
   cfsSubmissionSchema,
   reviewListSchema,
@@ -300,5 +301,38 @@ describe("a call's submissions exported (issue 27 point 4)", () => {
     const xls = await call(officer, 'GET', `/cfs/calls/${callId}/export?format=xls`);
     expect(xls.statusCode).toBe(400);
     expect(issueMessages(xls)).toEqual(['The format is csv or gpkg']);
+  });
+});
+
+describe('merging into an existing site (issue 27 point 4)', () => {
+  it('links the submitted land to the site already on the register, fills its availability and accepts', async () => {
+    const url = `/cfs/submissions/${subs.overlapping.id}/merge`;
+    const missing = await call(officer, 'POST', url, { siteIndex: 0, siteId: '999999999' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ message: cfsMergeMessages.siteNotFound });
+    const noSuchSite = await call(officer, 'POST', url, { siteIndex: 3, siteId: existing.id });
+    expect(noSuchSite.json()).toMatchObject({ message: cfsMergeMessages.noSuchSubmittedSite });
+    expect((await call(viewer, 'POST', url, { siteIndex: 0, siteId: existing.id })).statusCode).toBe(403);
+
+    const merged = await call(officer, 'POST', url, { siteIndex: 0, siteId: existing.id });
+    expect(merged.statusCode, merged.body).toBe(200);
+    const result = reviewSubmissionSchema.parse(merged.json());
+    expect(result.status).toBe('accepted');
+    expect(result.sites[0]!.siteId).toBe(existing.id);
+    const site = await withTenant(t.database.db, tenant.id, (trx) =>
+      sql<{ link: { reference: string }; history: string | null }>`
+        select attributes -> 'cfs_submission' as link,
+          (select content from site_history h where h.site_id = s.id order by h.id desc limit 1) as history
+        from sites s where id = ${existing.id}::bigint`.execute(trx),
+    );
+    expect(site.rows[0]!.link.reference).toBe(subs.overlapping.reference);
+    expect(site.rows[0]!.history).toBe(
+      `Merged from call for sites submission ${subs.overlapping.reference} (Land by the existing site)`,
+    );
+    const sentFor = async () =>
+      (await t.outbox()).find((mail) => mail.subject === `Submission ${subs.overlapping.reference} accepted`);
+    await expect.poll(sentFor, { timeout: 20_000 }).toBeDefined();
+    const again = await call(officer, 'POST', url, { siteIndex: 0, siteId: existing.id });
+    expect(again.statusCode).toBe(409);
   });
 });

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import {
   availabilityTimePeriodOf,
+  cfsMergeMessages,
   cfsMessages,
   type CallAnalytics,
   cfsReviewMessages as R,
@@ -14,7 +15,7 @@ import { conflict, notFound } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { recordAudit } from '../audit/audit.record';
 import type { JobQueue } from '../jobs/jobs.queue';
-import { createCustomSite } from '../sites/site-record.service';
+import { createCustomSite, recordEdits } from '../sites/site-record.service';
 import { readSubmissionById } from './cfs.submissions';
 
 type Trx = Transaction<Database>;
@@ -316,4 +317,72 @@ export async function callAnalytics(trx: Trx, callId: string): Promise<CallAnaly
       })),
     },
   };
+}
+
+/**
+ * Merges one submitted site into an existing live site of the council (the same land, already
+ * on the register): the site is linked to the submission, its availability filled from the
+ * answers where the site has none, both in its history. Once every site of the submission is
+ * added or merged, the submission is accepted and the submitter emailed; until then it is in review.
+ */
+export async function mergeSubmissionSite(
+  trx: Trx,
+  request: FastifyRequest,
+  id: string,
+  target: { siteIndex: number; siteId: string },
+  jobs: JobQueue,
+): Promise<ReviewSubmission> {
+  const auth = requireAuth(request);
+  const before = await lockAwaiting(trx, id);
+  const submission = await readSubmissionById(trx, id);
+  const submitted = submission.sites[target.siteIndex];
+  if (!submitted) throw notFound(cfsMergeMessages.noSuchSubmittedSite);
+  const linked = await trx
+    .selectFrom('cfs_submission_sites')
+    .select('site_id')
+    .where('id', '=', submitted.id)
+    .executeTakeFirstOrThrow();
+  if (linked.site_id !== null) throw conflict(cfsMergeMessages.alreadyDecided);
+  const { rows } = await sql<{ id: string; id_unique: string; availability: string | null }>`
+    select id::text as id, id_unique, availability_time_period as availability
+    from sites where id = ${target.siteId}::bigint and not is_deleted for update`.execute(trx);
+  const site = rows[0];
+  if (!site) throw notFound(cfsMergeMessages.siteNotFound);
+  const availability =
+    !site.availability && submitted.details.availability
+      ? availabilityTimePeriodOf[submitted.details.availability]
+      : null;
+  const link = { submissionId: id, reference: submission.reference, siteIndex: target.siteIndex };
+  await sql`update sites set availability_time_period = coalesce(availability_time_period, ${availability}),
+      attributes = attributes || jsonb_build_object('cfs_submission', ${JSON.stringify(link)}::jsonb)
+    where id = ${site.id}::bigint`.execute(trx);
+  await recordEdits(trx, { tenantId: auth.tenantId, userId: auth.userId }, [
+    {
+      siteId: site.id,
+      field: 'availability_time_period',
+      label: 'Availability time period',
+      old: site.availability,
+      new: site.availability ?? availability,
+      content: `Merged from call for sites submission ${submission.reference ?? id} (${submitted.name})`,
+    },
+  ]);
+  await trx
+    .updateTable('cfs_submission_sites')
+    .set({ site_id: site.id })
+    .where('id', '=', submitted.id)
+    .execute();
+  const open = await trx
+    .selectFrom('cfs_submission_sites')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('submission_id', '=', id)
+    .where('site_id', 'is', null)
+    .where('boundary', 'is not', null)
+    .executeTakeFirstOrThrow();
+  if (Number(open.n) === 0) {
+    await decide(trx, request, id, 'accepted', null);
+    await jobs.enqueue(trx, { tenantId: auth.tenantId, kind: DECISION_JOB, payload: { submissionId: id } });
+  } else if (before.status === 'new') {
+    await decide(trx, request, id, 'in_review', null);
+  }
+  return reviewSubmission(trx, id);
 }
