@@ -30,6 +30,8 @@ export type CfsSubmissionsTable = {
   reviewed_by: string | null;
   reviewed_at: Date | null;
   decision_reason: string | null;
+  /** Migration 0048: deleted by an administrator (restorable). */
+  deleted_at: Date | null;
 };
 
 /** Migration 0043: one site of a submission, its boundary in EPSG:27700. */

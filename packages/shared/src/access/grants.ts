@@ -75,6 +75,11 @@ export const featureAccess = {
     { unit: 'cfs', action: 'read' },
     { unit: 'cfs', action: 'write' },
   ],
+  /** Spec 03 §7: deleting and restoring a person's submissions (a data-protection request). */
+  cfsDelete: [
+    { unit: 'cfs', action: 'read' },
+    { unit: 'cfs', action: 'delete' },
+  ],
   admin: [
     { unit: 'placemaker', action: 'read' },
     { unit: 'authorisation', action: 'read' },

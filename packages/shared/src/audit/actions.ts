@@ -41,6 +41,8 @@ export const auditActions = {
   'cfs-submission.review': 'Submission taken into review',
   'cfs-submission.accept': 'Submission accepted',
   'cfs-submission.reject': 'Submission rejected',
+  'cfs-submission.delete': 'Submissions deleted',
+  'cfs-submission.restore': 'Submissions restored',
   'policy.update': 'Privacy policy changed',
   'layout.update': 'Default site layout changed',
   'suggestion.redact': 'Submission redacted',

@@ -425,3 +425,13 @@ export const cfsMergeMessages = {
   alreadyDecided: 'This site of the submission has already been added or merged',
   merged: (reference: string) => `Merged into site ${reference}`,
 } as const;
+
+/** Spec 03 §7 "/submissions delete and restore (userIds)": a person's submissions, by account. */
+export const submissionsByUsersSchema = z.object({
+  userIds: z.array(z.uuid('An account id')).min(1, 'Choose at least one account').max(100),
+});
+export const submissionsChangedSchema = z.object({ submissions: z.number().int(), message: z.string() });
+export const cfsDeleteMessages = {
+  deleted: (n: number) => (n === 1 ? '1 submission deleted' : `${n} submissions deleted`),
+  restored: (n: number) => (n === 1 ? '1 submission restored' : `${n} submissions restored`),
+} as const;

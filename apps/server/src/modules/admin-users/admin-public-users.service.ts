@@ -148,12 +148,18 @@ export async function deletePublicRecords(
 export async function deletePublicUser(trx: Trx, tenantId: string, request: FastifyRequest, userId: string) {
   const user = await requirePublic(trx, userId);
   const deleted = await deleteResponses(trx, userId);
+  // Issue 27: the account's call for sites submissions go with it (their sites with them); land
+  // already accepted stays as the council's site, which keeps only the reference.
+  const submissions = await trx
+    .deleteFrom('cfs_submissions')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   await scrubAccount(trx, userId);
   await recordAudit(trx, tenantId, request, {
     action: 'public-user.delete',
     targetType: 'user',
     targetId: userId,
     summary: `Deleted the consultation account ${user.email} and its ${deleted.responses} ${deleted.responses === 1 ? 'response' : 'responses'}`,
-    details: { email: user.email, ...deleted },
+    details: { email: user.email, ...deleted, cfsSubmissions: Number(submissions.numDeletedRows) },
   });
 }

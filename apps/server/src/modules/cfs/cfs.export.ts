@@ -67,7 +67,7 @@ async function rowsOf(trx: Trx, callId: string): Promise<{ name: string; rows: R
     select s.reference, s.status, s.submitted_at, s.contact, s.on_behalf_of, x.name, x.area_ha::text as area_ha,
       x.details, x.answers, ST_AsGeoJSON(x.boundary, 2) as geometry
     from cfs_submission_sites x join cfs_submissions s on s.id = x.submission_id
-    where s.event_id = ${callId} and s.status <> 'draft'
+    where s.event_id = ${callId} and s.status <> 'draft' and s.deleted_at is null
     order by s.submitted_at, s.id, x.position`.execute(trx);
   return {
     name: call.name,

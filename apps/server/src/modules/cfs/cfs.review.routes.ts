@@ -4,7 +4,10 @@ import {
   callAnalyticsSchema,
   cfsMessages,
   cfsSubmissionMessages,
+  cfsDeleteMessages,
   featureAccess,
+  submissionsByUsersSchema,
+  submissionsChangedSchema,
   mergeSubmissionSchema,
   rejectSubmissionSchema,
   reviewListQuerySchema,
@@ -23,6 +26,7 @@ import {
   callAnalytics,
   DECISION_JOB,
   markInReview,
+  setSubmissionsDeleted,
   mergeSubmissionSite,
   rejectSubmission,
   reviewQueue,
@@ -219,4 +223,33 @@ export const cfsReviewRoutes: FastifyPluginAsyncZod = async (app) => {
         mergeSubmissionSite(trx, request, request.params.id, request.body, app.jobs),
       ),
   );
+
+  for (const [path, deleted] of [
+    ['/submissions/delete', true],
+    ['/submissions/restore', false],
+  ] as const) {
+    app.post(
+      path,
+      {
+        config: { access: featureAccess.cfsDelete },
+        schema: {
+          tags,
+          summary: deleted
+            ? "Deletes every call for sites submission of the accounts named (restorable), as spec 03 §7's /submissions delete"
+            : 'Restores the deleted call for sites submissions of the accounts named',
+          body: submissionsByUsersSchema,
+          response: { 200: submissionsChangedSchema, ...reviewErrors },
+        },
+      },
+      async (request) => {
+        const submissions = await inTenant(request, (trx) =>
+          setSubmissionsDeleted(trx, request, request.body.userIds, deleted),
+        );
+        return {
+          submissions,
+          message: deleted ? cfsDeleteMessages.deleted(submissions) : cfsDeleteMessages.restored(submissions),
+        };
+      },
+    );
+  }
 };

@@ -336,3 +336,57 @@ describe('merging into an existing site (issue 27 point 4)', () => {
     expect(again.statusCode).toBe(409);
   });
 });
+
+describe("a person's submissions deleted and restored (issue 27 point 5, spec 03 §7)", () => {
+  const residentId = () =>
+    withTenant(
+      t.database.db,
+      tenant.id,
+      async (trx) =>
+        (
+          await trx
+            .selectFrom('users')
+            .select('id')
+            .where('email', '=', tenant.email('resident'))
+            .executeTakeFirstOrThrow()
+        ).id,
+    );
+  const queueIds = async () =>
+    reviewListSchema
+      .parse((await call(officer, 'GET', `/cfs/submissions?callId=${callId}`)).json())
+      .submissions.map((s) => s.id);
+
+  it('hides every submission of the accounts named from review and their own list, until restored', async () => {
+    const userIds = [await residentId()];
+    expect((await call(officer, 'POST', '/submissions/delete', { userIds })).statusCode).toBe(403);
+    const deleted = await call(admin, 'POST', '/submissions/delete', { userIds });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect(deleted.json()).toEqual({ submissions: 3, message: '3 submissions deleted' });
+    expect(await queueIds()).toEqual([]);
+    expect((await call(officer, 'GET', `/cfs/submissions/${subs.twin.id}`)).statusCode).toBe(404);
+    expect((await call(resident, 'GET', '/public/cfs/submissions')).json()).toEqual({ submissions: [] });
+    const restored = await call(admin, 'POST', '/submissions/restore', { userIds });
+    expect(restored.json()).toEqual({ submissions: 3, message: '3 submissions restored' });
+    expect((await queueIds()).sort()).toEqual([subs.overlapping.id, subs.twin.id, subs.apart.id].sort());
+    const none = await call(admin, 'POST', '/submissions/delete', { userIds: [] });
+    expect(issueMessages(none)).toEqual(['Choose at least one account']);
+  });
+
+  it('goes with the account when the account is deleted; land already accepted stays a site', async () => {
+    const userId = await residentId();
+    const accepted = reviewSubmissionSchema.parse(
+      (await call(officer, 'GET', `/cfs/submissions/${subs.apart.id}`)).json(),
+    );
+    const siteId = accepted.sites[0]!.siteId!;
+    const gone = await call(admin, 'DELETE', `/admin/public-users/${userId}`);
+    expect(gone.statusCode, gone.body).toBe(204);
+    const left = await withTenant(t.database.db, tenant.id, (trx) =>
+      sql<{ submissions: number; site: number }>`select
+        (select count(*)::int from cfs_submissions where user_id = ${userId}) as submissions,
+        (select count(*)::int from sites where id = ${siteId}::bigint and not is_deleted) as site`.execute(
+        trx,
+      ),
+    );
+    expect(left.rows[0]).toEqual({ submissions: 0, site: 1 });
+  });
+});

@@ -54,7 +54,7 @@ export async function reviewQueue(
          on not t.is_deleted and ST_Intersects(t.geom, x.boundary) and not ST_Touches(t.geom, x.boundary)
        where x.submission_id = s.id) as overlaps_sites
     from cfs_submissions s join consultation_events e on e.id = s.event_id
-    where s.status <> 'draft'
+    where s.status <> 'draft' and s.deleted_at is null
       and ${filter.callId ? sql`s.event_id = ${filter.callId}` : sql`true`}
     order by s.submitted_at desc nulls last, s.id`.execute(trx);
   const counts = { new: 0, in_review: 0, accepted: 0, rejected: 0, withdrawn: 0 };
@@ -98,6 +98,7 @@ async function overlapsOf(trx: Trx, submissionId: string) {
       join cfs_submission_sites y on y.submission_id <> x.submission_id
         and ST_Intersects(y.boundary, x.boundary) and not ST_Touches(y.boundary, x.boundary)
       join cfs_submissions o on o.id = y.submission_id and o.status not in ('draft', 'withdrawn')
+        and o.deleted_at is null
       where x.submission_id = ${submissionId}
     union all
     select x.id, 'same-land', o.id::text, o.reference, y.name
@@ -160,6 +161,7 @@ async function lockAwaiting(trx: Trx, id: string) {
     .selectFrom('cfs_submissions')
     .select(['status', 'reference'])
     .where('id', '=', id)
+    .where('deleted_at', 'is', null)
     .forUpdate()
     .executeTakeFirst();
   if (!row || row.status === 'draft') throw notFound(M.submissionNotFound);
@@ -267,20 +269,21 @@ export async function callAnalytics(trx: Trx, callId: string): Promise<CallAnaly
     .executeTakeFirst();
   if (!call) throw notFound(cfsMessages.callNotFound);
   const { rows: statuses } = await sql<{ status: string; n: number }>`
-    select status, count(*)::int as n from cfs_submissions where event_id = ${callId} group by status`.execute(
-    trx,
-  );
+    select status, count(*)::int as n from cfs_submissions where event_id = ${callId} and deleted_at is null
+    group by status`.execute(trx);
   const count = (status: string) => statuses.find((row) => row.status === status)?.n ?? 0;
   const { rows: days } = await sql<{ day: string; n: number }>`
     select to_char((submitted_at at time zone 'Europe/London')::date, 'YYYY-MM-DD') as day, count(*)::int as n
-    from cfs_submissions where event_id = ${callId} and submitted_at is not null
+    from cfs_submissions where event_id = ${callId} and submitted_at is not null and deleted_at is null
     group by 1 order by 1`.execute(trx);
   const { rows: totals } = await sql<{ sites: number; area: string; homes: string; floorspace: string }>`
     select count(*)::int as sites, coalesce(sum(x.area_ha), 0)::text as area,
       coalesce(sum((x.details ->> 'homes')::numeric), 0)::text as homes,
       coalesce(sum((x.details ->> 'floorspaceM2')::numeric), 0)::text as floorspace
     from cfs_submission_sites x join cfs_submissions s on s.id = x.submission_id
-    where s.event_id = ${callId} and s.status not in ('draft', 'withdrawn')`.execute(trx);
+    where s.event_id = ${callId} and s.status not in ('draft', 'withdrawn') and s.deleted_at is null`.execute(
+    trx,
+  );
   const { rows: outlines } = await sql<{
     id: string;
     reference: string | null;
@@ -290,7 +293,7 @@ export async function callAnalytics(trx: Trx, callId: string): Promise<CallAnaly
   }>`
     select s.id, s.reference, s.status, x.name, ST_AsGeoJSON(ST_Transform(x.boundary, 4326), 6) as boundary
     from cfs_submission_sites x join cfs_submissions s on s.id = x.submission_id
-    where s.event_id = ${callId} and s.status <> 'draft' and x.boundary is not null
+    where s.event_id = ${callId} and s.status <> 'draft' and s.deleted_at is null and x.boundary is not null
     order by s.submitted_at, x.position`.execute(trx);
   const total = totals[0]!;
   return {
@@ -385,4 +388,35 @@ export async function mergeSubmissionSite(
     await decide(trx, request, id, 'in_review', null);
   }
   return reviewSubmission(trx, id);
+}
+
+/**
+ * Spec 03 §7: deletes (hides from review, analytics, exports and the person's own list) or
+ * restores every submission of the accounts named; audited per account.
+ */
+export async function setSubmissionsDeleted(
+  trx: Trx,
+  request: FastifyRequest,
+  userIds: string[],
+  deleted: boolean,
+): Promise<number> {
+  const auth = requireAuth(request);
+  const changed = await trx
+    .updateTable('cfs_submissions')
+    .set({ deleted_at: deleted ? new Date() : null })
+    .where('user_id', 'in', userIds)
+    .where('deleted_at', deleted ? 'is' : 'is not', null)
+    .returning(['id', 'user_id'])
+    .execute();
+  for (const userId of new Set(changed.map((row) => row.user_id))) {
+    const count = changed.filter((row) => row.user_id === userId).length;
+    await recordAudit(trx, auth.tenantId, request, {
+      action: deleted ? 'cfs-submission.delete' : 'cfs-submission.restore',
+      targetType: 'user',
+      targetId: userId,
+      summary: `${count} call for sites ${count === 1 ? 'submission' : 'submissions'} ${deleted ? 'deleted' : 'restored'}`,
+      details: { submissionIds: changed.filter((row) => row.user_id === userId).map((row) => row.id) },
+    });
+  }
+  return changed.length;
 }

@@ -67,7 +67,8 @@ async function ownRow(
     select s.id, s.event_id, e.name as call_name, s.reference, s.status, s.contact, s.on_behalf_of,
       s.created_at, s.updated_at, s.submitted_at, s.withdrawn_at
     from cfs_submissions s join consultation_events e on e.id = s.event_id
-    where s.id = ${id} and ${userId === null ? sql`true` : sql`s.user_id = ${userId}`}
+    where s.id = ${id} and s.deleted_at is null
+      and ${userId === null ? sql`true` : sql`s.user_id = ${userId}`}
     ${forUpdate ? sql`for update of s` : sql``}`.execute(trx);
   if (!rows[0]) throw notFound(M.submissionNotFound);
   return rows[0];
@@ -280,6 +281,7 @@ async function linkSameLand(trx: Trx, userId: string, submissionId: string) {
     update cfs_submission_sites x set same_land_as = (
       select y.id from cfs_submission_sites y join cfs_submissions o on o.id = y.submission_id
       where o.user_id = ${userId} and o.id <> ${submissionId} and o.status not in ('draft', 'withdrawn')
+        and o.deleted_at is null
         and ST_Intersects(y.boundary, x.boundary)
         and ST_Area(ST_Intersection(y.boundary, x.boundary))
           >= 0.5 * least(ST_Area(y.boundary), ST_Area(x.boundary))
@@ -320,7 +322,7 @@ export async function mySubmissions(trx: Trx, userId: string): Promise<MyCfsSubm
     select s.id, s.event_id, e.name as call_name, s.reference, s.status, s.updated_at, s.submitted_at,
       (select count(*)::int from cfs_submission_sites x where x.submission_id = s.id) as site_count
     from cfs_submissions s join consultation_events e on e.id = s.event_id
-    where s.user_id = ${userId}
+    where s.user_id = ${userId} and s.deleted_at is null
     order by s.updated_at desc, s.id`.execute(trx);
   return {
     submissions: rows.map((row) => ({
