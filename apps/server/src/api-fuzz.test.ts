@@ -137,7 +137,27 @@ describe('every multipart route, fed broken uploads', () => {
       eventId: event.id,
       contactId: contact.id,
     });
+    // A submitted call for sites submission (issue 27), whose documents staff may upload to.
+    const submission = await withTenant(db, tenantId, async (trx) => {
+      const resident = await trx
+        .selectFrom('users')
+        .select('id')
+        .where('kind', '=', 'public')
+        .executeTakeFirstOrThrow();
+      return trx
+        .insertInto('cfs_submissions')
+        .values({
+          tenant_id: tenantId,
+          event_id: event.id,
+          user_id: resident.id,
+          status: 'new',
+          reference: 'CFS-2026-0001',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    });
     Object.assign(recordIds, {
+      submissions: submission.id,
       site: String(site.id),
       documents: document.json().id as string,
       representations: representation.id,

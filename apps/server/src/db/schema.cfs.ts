@@ -51,7 +51,16 @@ export type CfsSubmissionSitesTable = {
   same_land_as: string | null;
 };
 
+/** Migration 0049: a submission's attached files. */
+export type CfsSubmissionAttachmentsTable = {
+  tenant_id: string;
+  submission_id: string;
+  file_id: string;
+  created_at: ColumnType<Date, Date | undefined, never>;
+};
+
 export type CfsTables = {
+  cfs_submission_attachments: CfsSubmissionAttachmentsTable;
   cfs_calls: CfsCallsTable;
   cfs_submissions: CfsSubmissionsTable;
   cfs_submission_sites: CfsSubmissionSitesTable;

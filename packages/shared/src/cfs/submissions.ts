@@ -30,6 +30,7 @@ export const cfsSubmissionMessages = {
   tooManyStarted: 'You have started a lot of submissions in the last hour. Please wait a while and try again',
   tooManyForCall: (max: number) =>
     `You can have at most ${max} submissions to one call for sites. Withdraw or delete one to make another`,
+  attachmentNotFound: 'Attachment not found',
   submitted: (reference: string) => `Submission ${reference} received`,
   withdrawn: 'Submission withdrawn',
 } as const;

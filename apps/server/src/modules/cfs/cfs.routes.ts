@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   adminCallInputSchema,
+  API_BASE_PATH,
   BOUNDARY_FILE_LIMITS,
   boundaryFileResultSchema,
   adminCallListQuerySchema,
@@ -36,6 +37,9 @@ import {
   saveDraft,
   startSubmission,
   RECEIPT_JOB,
+  requireOwnAttachable,
+  requireSubmitted,
+  submissionAttachments,
   submissionForReceipt,
   submitSubmission,
   withdrawSubmission,
@@ -44,6 +48,7 @@ import { statementPdf } from '../consultation-analysis/consultation-analysis.pdf
 import { mailSubmitter, receiptMail, receiptStatement } from './cfs.receipt';
 import { cfsReviewRoutes } from './cfs.review.routes';
 import { readBoundaryFile } from './cfs.boundaries';
+import { attachmentRoutes } from '../files/files.attachments.routes';
 
 const tags = ['cfs'];
 const errors = errorResponses(400, 401, 403, 404, 409);
@@ -333,5 +338,36 @@ export const cfsRoutes: FastifyPluginAsyncZod = async (app) => {
       await asSubmitter(request, (trx, auth) => deleteDraft(trx, auth, request.params.id));
       return reply.status(204).send(null);
     },
+  );
+
+  // Documents the submitter attaches (scanned like every upload), and the same files for review.
+  await app.register(
+    attachmentRoutes({
+      path: '/public/cfs/submissions/:id',
+      record: 'submission',
+      holder: submissionAttachments,
+      tags,
+      // A session; requireOwnAttachable refuses staff accounts and others' submissions.
+      grant: () => ({ access: [] }),
+      inTenant: (request) => (work) => withTenant(db, requireSubmitter(request).tenantId, work),
+      requireRecord: requireOwnAttachable,
+      canWrite: async () => true,
+      downloadPath: (id, fileId) =>
+        `${API_BASE_PATH}/public/cfs/submissions/${id}/attachments/${fileId}/download`,
+    }),
+  );
+  await app.register(
+    attachmentRoutes({
+      path: '/cfs/submissions/:id',
+      record: 'submission',
+      holder: submissionAttachments,
+      tags,
+      // Staff read them; adding or removing a submitter's document is an administrator's (cfs delete).
+      grant: (action) => ({ access: action === 'read' ? featureAccess.cfsReview : featureAccess.cfsDelete }),
+      inTenant: (request) => (work) => withTenant(db, requireAuth(request).tenantId, work),
+      requireRecord: (trx, id) => requireSubmitted(trx, id),
+      canWrite: async () => false,
+      downloadPath: (id, fileId) => `${API_BASE_PATH}/cfs/submissions/${id}/attachments/${fileId}/download`,
+    }),
   );
 };

@@ -14,6 +14,7 @@ import { withTenant } from '../../db/tenant-transaction';
 import { consultationTestBed } from '../../../test/consultation-setup';
 import { addNeighbour, NEIGHBOUR_PASSWORD } from '../../../test/factories';
 import { signIn, type SignedIn } from '../../../test/sessions';
+import { multipart, PNG } from '../files/files.test-fixtures';
 import { run, scratchFiles } from '../../../test/scratch-files';
 
 // Issue 27 point 2: landowners and agents submit sites to an open call: drafts, checks, reference.
@@ -403,6 +404,57 @@ describe('submitting', () => {
           .execute(),
       );
     }
+  });
+});
+
+describe('documents attached to a submission (issue 27 point 2)', () => {
+  const upload = (who: SignedIn, id: string, name = 'title-plan.png') => {
+    const body = multipart([{ name, content: PNG, type: 'image/png' }]);
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/v1/public/cfs/submissions/${id}/attachments`,
+      headers: who.headers({ 'content-type': body.contentType }),
+      payload: body.payload,
+    });
+  };
+
+  it('takes a document on the submitter’s own draft, waiting for its scan; not on another’s, not once submitted', async () => {
+    const draft = await startDraft();
+    const added = await upload(resident, draft.id);
+    expect(added.statusCode, added.body).toBe(201);
+    const [file] = (added.json() as { attachments: { id: string; name: string; scanStatus: string }[] })
+      .attachments;
+    expect(file).toMatchObject({ name: 'title-plan.png', scanStatus: 'unscanned' });
+    const listed = await call(resident, 'GET', `/public/cfs/submissions/${draft.id}/attachments`);
+    expect((listed.json() as { attachments: { id: string }[] }).attachments.map((a) => a.id)).toEqual([
+      file!.id,
+    ]);
+    // Another account, even of the same council, finds nothing; a staff account is refused.
+    expect((await upload(neighbour, draft.id)).statusCode).toBe(404);
+    expect((await call(neighbour, 'GET', `/public/cfs/submissions/${draft.id}/attachments`)).statusCode).toBe(
+      404,
+    );
+    expect((await call(officer, 'GET', `/public/cfs/submissions/${draft.id}/attachments`)).statusCode).toBe(
+      403,
+    );
+    // Submitted: the documents stay, none is added; reviewing staff list them.
+    await save(draft.id, completeDraft());
+    await call(resident, 'POST', `/public/cfs/submissions/${draft.id}/submit`);
+    const late = await upload(resident, draft.id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ message: M.notDraft });
+    const staff = await call(officer, 'GET', `/cfs/submissions/${draft.id}/attachments`);
+    expect(staff.statusCode, staff.body).toBe(200);
+    // Not yet scanned: listed for the officer, not downloadable.
+    expect(staff.json()).toMatchObject({ attachments: [{ name: 'title-plan.png', downloadPath: null }] });
+    const stored = await withTenant(t.database.db, tenant.id, (trx) =>
+      trx
+        .selectFrom('files')
+        .select(['bucket', 'home_bucket'])
+        .where('id', '=', file!.id)
+        .executeTakeFirstOrThrow(),
+    );
+    expect(stored).toEqual({ bucket: 'unscanned', home_bucket: 'availability' });
   });
 });
 

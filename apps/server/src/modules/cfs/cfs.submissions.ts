@@ -18,6 +18,7 @@ import type { SessionContext } from '../auth/auth.session';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { boundaryFromShape } from '../sites/site-boundary';
+import type { AttachmentHolder } from '../files/files.attachments';
 import type { JobQueue } from '../jobs/jobs.queue';
 import { oneAdminCall } from './cfs.calls';
 import { topicsOf } from './cfs.questionnaire';
@@ -336,4 +337,30 @@ export async function mySubmissions(trx: Trx, userId: string): Promise<MyCfsSubm
       siteCount: Number(row.site_count),
     })),
   };
+}
+
+/** Issue 27 point 2: a submission's attached documents (title plans, site plans, letters). */
+export const submissionAttachments = {
+  table: 'cfs_submission_attachments',
+  column: 'submission_id',
+  homeBucket: 'availability',
+  notFound: M.attachmentNotFound,
+} as const satisfies AttachmentHolder;
+
+/**
+ * Attachments as their submitter reaches them: their own submission only (another's is not
+ * found), added or removed only while it is a draft and its call open.
+ */
+export async function requireOwnAttachable(trx: Trx, id: string, request: FastifyRequest): Promise<void> {
+  const auth = requireSubmitter(request);
+  const row = await ownRow(trx, auth.userId, id);
+  if (request.method === 'GET') return;
+  if (row.status !== 'draft') throw conflict(M.notDraft);
+  await requireOpenCall(trx, row.event_id);
+}
+
+/** Attachments as reviewing staff reach them: any submitted (not draft, not deleted) submission. */
+export async function requireSubmitted(trx: Trx, id: string): Promise<void> {
+  const row = await ownRow(trx, null, id);
+  if (row.status === 'draft') throw notFound(M.submissionNotFound);
 }

@@ -450,6 +450,15 @@ export const personalDataTables: Record<string, TableAnnotation> = {
     lawfulBasis: PUBLIC_TASK,
     retention: 'As long as the submission; accepted land stays as a site',
   },
+  cfs_submission_attachments: {
+    refs: { submission_id: 'cfs_submissions' },
+    record: 'Files attached to call for sites submissions',
+    subjects: ['landowners and agents named in site data'],
+    fields: { file_id: 'files that may name people' },
+    purpose: 'Keeping what was sent with a submission (title plans, site plans, letters)',
+    lawfulBasis: PUBLIC_TASK,
+    retention: 'As long as the submission',
+  },
   // Migration 0041 (issue 26 point 6): each version as published, kept as consents point at it.
   privacy_notices: {
     refs: { published_by: 'users' },

@@ -393,7 +393,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
       tags,
       grant: documentGrant,
       inTenant: inDocumentsTenant,
-      requireRecord: liveDocument,
+      requireRecord: (trx, id) => liveDocument(trx, id),
       canWrite: async (request) => (await staffPolicy(request)).canWrite,
       downloadPath: (documentId, fileId) =>
         `${API_BASE_PATH}/documents/${documentId}/attachments/${fileId}/download`,

@@ -56,8 +56,11 @@ export type AttachmentRoutes = {
   grant: (action: Action) => { access: readonly Grant[] };
   /** The module's transaction for the signed-in user (its flags checked). */
   inTenant: (request: FastifyRequest) => <T>(work: (trx: Trx) => Promise<T>) => Promise<T>;
-  /** Throws the module's 404 when the record is not there (or deleted). */
-  requireRecord: (trx: Trx, id: string) => Promise<unknown>;
+  /**
+   * Throws the module's 404 when the record is not there (or deleted), or the module's refusal
+   * when this caller may not reach it now (a submitter's own draft: issue 27).
+   */
+  requireRecord: (trx: Trx, id: string, request: FastifyRequest) => Promise<unknown>;
   /** Whether the user may change the record: they may also download files not scanned clean yet. */
   canWrite: (request: FastifyRequest) => Promise<boolean>;
   downloadPath: (recordId: string, fileId: string) => string;
@@ -92,7 +95,7 @@ export const attachmentRoutes =
         const { id } = request.params;
         const canWrite = await options.canWrite(request);
         const rows = await options.inTenant(request)(async (trx) => {
-          await requireRecord(trx, id);
+          await requireRecord(trx, id, request);
           return listAttachments(trx, holder, id);
         });
         return {
@@ -122,7 +125,7 @@ export const attachmentRoutes =
         refuseUnlessUpload(request);
         const inTenant = options.inTenant(request);
         // A missing record is refused before a byte is stored.
-        await inTenant((trx) => requireRecord(trx, id));
+        await inTenant((trx) => requireRecord(trx, id, request));
         const { files } = await receiveUpload(
           request.parts() as AsyncIterable<UploadPart>,
           app.storage,
@@ -130,7 +133,7 @@ export const attachmentRoutes =
         );
         try {
           await inTenant(async (trx) => {
-            await requireRecord(trx, id);
+            await requireRecord(trx, id, request);
             await recordAttachments(trx, holder, auth, id, files);
             await queueScans(app, trx, auth, files);
           });
@@ -164,7 +167,7 @@ export const attachmentRoutes =
         const auth = requireAuth(request);
         const { id, fileId } = request.params;
         const file = await options.inTenant(request)(async (trx) => {
-          await requireRecord(trx, id);
+          await requireRecord(trx, id, request);
           return oneAttachment(trx, holder, id, fileId);
         });
         if (!mayDownload(file, await options.canWrite(request)))
@@ -198,7 +201,7 @@ export const attachmentRoutes =
         const auth = requireAuth(request);
         const { id, fileId } = request.params;
         const file = await options.inTenant(request)(async (trx) => {
-          await requireRecord(trx, id);
+          await requireRecord(trx, id, request);
           return deleteAttachment(trx, holder, id, fileId);
         });
         await app.storage.delete(auth.tenantId, file.bucket, file.key).catch((error: unknown) => {

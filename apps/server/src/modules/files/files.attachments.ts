@@ -14,9 +14,9 @@ type Trx = Transaction<Database>;
  * them; this names it, for one kind of record.
  */
 export type AttachmentHolder = {
-  table: 'document_attachments' | 'representation_attachments';
+  table: 'document_attachments' | 'representation_attachments' | 'cfs_submission_attachments';
   /** The link table's column that names the record. */
-  column: 'document_id' | 'representation_id';
+  column: 'document_id' | 'representation_id' | 'submission_id';
   homeBucket: BucketName;
   /** The 404's words for an attachment the record does not hold. */
   notFound: string;
