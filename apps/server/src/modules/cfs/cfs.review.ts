@@ -21,6 +21,12 @@ import { readSubmissionById } from './cfs.submissions';
 type Trx = Transaction<Database>;
 type Status = ReviewList['submissions'][number]['status'];
 
+/**
+ * The scenario accepted land joins (the council's default, as a drawn site's): the same land in
+ * other scenarios is the same site, not another overlap.
+ */
+const DEFAULT_SCENARIO = sql`coalesce((select name from scenarios order by is_default desc, name limit 1), 'Base')`;
+
 /** The job that emails the submitter an officer's decision (accepted, or rejected with the reason). */
 export const DECISION_JOB = 'cfs-decision';
 
@@ -51,7 +57,8 @@ export async function reviewQueue(
       (select coalesce(sum(x.area_ha), 0)::text from cfs_submission_sites x where x.submission_id = s.id) as area_ha,
       s.submitted_at,
       (select count(distinct t.id)::int from cfs_submission_sites x join sites t
-         on not t.is_deleted and ST_Intersects(t.geom, x.boundary) and not ST_Touches(t.geom, x.boundary)
+         on not t.is_deleted and t.scenario_name = ${DEFAULT_SCENARIO}
+        and ST_Intersects(t.geom, x.boundary) and not ST_Touches(t.geom, x.boundary)
        where x.submission_id = s.id) as overlaps_sites
     from cfs_submissions s join consultation_events e on e.id = s.event_id
     where s.status <> 'draft' and s.deleted_at is null
@@ -90,7 +97,8 @@ async function overlapsOf(trx: Trx, submissionId: string) {
   }>`
     select x.id as site_row, 'site' as kind, t.id::text as id, t.id_unique as label, t.site_name as extra
       from cfs_submission_sites x join sites t
-        on not t.is_deleted and ST_Intersects(t.geom, x.boundary) and not ST_Touches(t.geom, x.boundary)
+        on not t.is_deleted and t.scenario_name = ${DEFAULT_SCENARIO}
+        and ST_Intersects(t.geom, x.boundary) and not ST_Touches(t.geom, x.boundary)
       where x.submission_id = ${submissionId}
     union all
     select distinct x.id, 'submission', o.id::text, o.reference, null
