@@ -67,6 +67,13 @@ const AdminCallsPage = lazyScreen('callsForSitesAdmin', (m) => m.AdminCallsPage)
 const CallFormPage = lazyScreen('callsForSitesAdmin', (m) => m.CallFormPage);
 const PublicCallsPage = lazyScreen('callsForSites', (m) => m.PublicCallsPage);
 const PublicCallPage = lazyScreen('callsForSites', (m) => m.PublicCallPage);
+// Issue 27 point 2: a consultation account's submissions to a call.
+const SubmissionPage = lazyScreen('callsForSitesSubmissions', (m) => m.SubmissionPage);
+const MySubmissionsPage = lazyScreen('callsForSitesSubmissions', (m) => m.MySubmissionsPage);
+// Issue 27 points 4 and 6: officers review the submissions and read a call's figures.
+const ReviewListPage = lazyScreen('cfsReview', (m) => m.ReviewListPage);
+const ReviewDetailPage = lazyScreen('cfsReview', (m) => m.ReviewDetailPage);
+const CfsAnalyticsPage = lazyScreen('cfsReview', (m) => m.AnalyticsPage);
 const MyResponsesPage = lazyScreen('documentQuestions', (m) => m.MyResponsesPage);
 const PreferencesPage = lazyScreen('documentQuestions', (m) => m.PreferencesPage);
 const UnsubscribePage = lazyScreen('documentQuestions', (m) => m.UnsubscribePage);
@@ -215,6 +222,9 @@ const accountRoutes: RouteObject[] = [
   { path: 'p/document/my-responses', element: <MyResponsesPage /> },
   { path: 'p/document/preferences', element: <PreferencesPage /> },
   soon('p/document/my-clients', 'My clients'),
+  // Static segments outrank the public 'calls-for-sites/:callId' whatever the order.
+  { path: 'calls-for-sites/my-submissions', element: <MySubmissionsPage /> },
+  { path: 'calls-for-sites/submissions/:submissionId/:step?/:siteNumber?', element: <SubmissionPage /> },
 ];
 
 /** Open to everyone: public documents, sign-in and account pages, policies. */
@@ -271,6 +281,11 @@ export const routes: RouteObject[] = [
               guarded(routeRequirements.anyAccount, accountRoutes),
               guarded(routeRequirements.dataProtection, [
                 { path: 'data-protection', element: <DataProtectionPage /> },
+              ]),
+              guarded(routeRequirements.cfsReview, [
+                { path: 'cfs/submissions', element: <ReviewListPage /> },
+                { path: 'cfs/submissions/:submissionId', element: <ReviewDetailPage /> },
+                { path: 'cfs/analytics', element: <CfsAnalyticsPage /> },
               ]),
               { path: '*', element: <NotFoundPage /> },
             ],

@@ -40,6 +40,8 @@ export const screens = {
   adminContent: () => import('../features/admin-content/adminContentPages'),
   callsForSitesAdmin: () => import('../features/calls-for-sites/adminCallPages'),
   callsForSites: () => import('../features/calls-for-sites/publicCallPages'),
+  callsForSitesSubmissions: () => import('../features/calls-for-sites/submissionPages'),
+  cfsReview: () => import('../features/cfs-review/cfsReviewPages'),
 } as const;
 
 export type ScreenName = keyof typeof screens;
@@ -67,6 +69,11 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
     ['layout', 'adminContent'],
   ],
   [/^\/admin\/cfs\/calls(\/[^/]+)?\/?$/, ['layout', 'callsForSitesAdmin']],
+  [/^\/cfs\/(submissions(\/[^/]+)?|analytics)\/?$/, ['layout', 'cfsReview']],
+  [
+    /^\/calls-for-sites\/(my-submissions|submissions\/[^/]+(\/[^/]+){0,2})\/?$/,
+    ['layout', 'callsForSitesSubmissions'],
+  ],
   [/^\/calls-for-sites(\/[^/]+)?\/?$/, ['layout', 'callsForSites']],
   [/^\/notifications(\/archived)?\/?$/, ['layout', 'notifications']],
   [/^\/admin\/placemaker\/geodata\/upload\/?$/, ['layout', 'geodataUpload']],

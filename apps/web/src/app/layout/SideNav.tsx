@@ -97,6 +97,7 @@ export function SideNav() {
   const consultationsMenu = useAccess(featureAccess.consultationsMenu).permitted;
   const admin = useAccess(featureAccess.admin).permitted;
   const dataProtection = useAccess(featureAccess.dataProtection).permitted;
+  const cfsReview = useAccess(featureAccess.cfsReview).permitted;
   // Spec 01 §2: the side menu's Site Lists, the council's lists by name.
   const siteLists = useQuery({
     queryKey: listQueryKeys.all,
@@ -111,9 +112,9 @@ export function SideNav() {
     () =>
       visibleSideMenu(sideMenu, {
         flags,
-        access: { siteAssessmentMenu, siteListsMenu, consultationsMenu, admin, dataProtection },
+        access: { siteAssessmentMenu, siteListsMenu, consultationsMenu, admin, dataProtection, cfsReview },
       }),
-    [flags, siteAssessmentMenu, siteListsMenu, consultationsMenu, admin, dataProtection],
+    [flags, siteAssessmentMenu, siteListsMenu, consultationsMenu, admin, dataProtection, cfsReview],
   );
   const targets = useMemo(() => sideMenuTargets(entries), [entries]);
   const top = useMemo(

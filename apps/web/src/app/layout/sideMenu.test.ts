@@ -9,6 +9,8 @@ const allowed: MenuAccess = {
   admin: true,
   // Only the data protection officer's role (and the administrators') holds it: off unless a test says.
   dataProtection: false,
+  // The officers who review call for sites submissions (issue 27): off unless a test says.
+  cfsReview: false,
 };
 
 const flags = (overrides: Partial<FeatureFlags> = {}): FeatureFlags => ({
@@ -90,6 +92,13 @@ describe('menu permissions (spec 01 §6)', () => {
         },
       ),
     ).toEqual(['Data protection']);
+  });
+
+  it('shows Calls for sites to those who review call for sites submissions only (issue 27)', () => {
+    expect(labels({})).not.toContain('Calls for sites');
+    expect(labels({}, { cfsReview: true })).toContain('Calls for sites');
+    expect(activeSideMenuKey(sideMenu, '/cfs/submissions/4')).toBe('cfs-review');
+    expect(activeSideMenuKey(sideMenu, '/cfs/analytics')).toBe('cfs-review');
   });
 
   it('shows a public account no staff sections at all', () => {

@@ -7,6 +7,7 @@ import {
   EnvironmentOutlined,
   FileTextOutlined,
   FormOutlined,
+  InboxOutlined,
   SafetyOutlined,
   SettingOutlined,
   SolutionOutlined,
@@ -17,7 +18,7 @@ import type { FeatureFlags } from '@planning/shared';
 
 /** Spec 01 §6: the menu parts that need grants, each answered by the server. */
 export type MenuAccess = Record<
-  'siteAssessmentMenu' | 'siteListsMenu' | 'consultationsMenu' | 'admin' | 'dataProtection',
+  'siteAssessmentMenu' | 'siteListsMenu' | 'consultationsMenu' | 'admin' | 'dataProtection' | 'cfsReview',
   boolean
 >;
 
@@ -116,6 +117,16 @@ export const sideMenu: SideMenuEntry[] = [
     to: '/events',
     // The staff's list of consultation events (issue 16); residents have /consultations.
     visible: ({ access }) => access.siteAssessmentMenu,
+  },
+  {
+    kind: 'link',
+    key: 'cfs-review',
+    label: 'Calls for sites',
+    icon: InboxOutlined,
+    to: '/cfs/submissions',
+    // Issue 27 point 4: the officers who review call for sites submissions.
+    activeFor: ['/cfs'],
+    visible: ({ access }) => access.cfsReview,
   },
   {
     kind: 'link',

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Alert, Button, Card, Typography } from 'antd';
 import { callStateLabels, cfsMessages, type PublicCall, type PublicCallList } from '@planning/shared';
@@ -6,21 +6,11 @@ import { ApiError } from '../../api/client';
 import { LoadingSpin } from '../../components/LoadingSpin';
 import { usePublicCall, usePublicCalls } from './api';
 import { closesText, endText, opensText, startText } from './callTimes';
+import { StartSubmission } from './StartSubmission';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
 // The public pages' frame (.policy-page) and rich text (.policy-text), as /consultations and /policy.
 import '../../shared/admin-frame/adminContent.css';
 import './callsForSites.css';
-
-/** The tab's title while the page is open. */
-function useDocumentTitle(title: string | undefined) {
-  useEffect(() => {
-    if (!title) return;
-    const before = window.document.title;
-    window.document.title = title;
-    return () => {
-      window.document.title = before;
-    };
-  }, [title]);
-}
 
 /** The links every public page ends with. */
 function PolicyLinks() {
@@ -199,6 +189,7 @@ export function PublicCallPage() {
   return (
     <Frame>
       <CallDetails call={call.data} />
+      {call.data.state === 'open' && <StartSubmission callId={call.data.id} />}
     </Frame>
   );
 }

@@ -15,6 +15,8 @@ export const routeRequirements = {
   anyAccount: { needs: [], signIn: '/login' },
   /** Issue 26: the data protection officer's tools. */
   dataProtection: { needs: featureAccess.dataProtection, signIn: '/sign-in' },
+  /** Issue 27 point 4: officers who review call for sites submissions. */
+  cfsReview: { needs: featureAccess.cfsReview, signIn: '/sign-in' },
 } as const satisfies Record<string, RouteRequirement>;
 
 export type GuardDecision = { kind: 'wait' } | { kind: 'show' } | { kind: 'redirect'; to: string };

@@ -1,0 +1,403 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import type { Page } from 'playwright-core';
+import { cfsSubmissionMessages as M } from '@planning/shared';
+import { withTenant } from '../apps/server/src/db/tenant-transaction';
+import { axeViolationsIn } from './support/axe';
+import { focused } from './support/keyboard';
+import { FIRST_LOAD, sessionApi } from './support/consultations';
+import {
+  councilId,
+  openAsTenant,
+  signInThroughApi,
+  type RunningApp,
+  startRunningApp,
+} from './support/running-app';
+
+/**
+ * Issue 27 point 2, submitting sites: an agent on a phone opens an open call for sites, starts a
+ * submission, gives their details and their client's, adds two sites (each boundary from a GeoJSON
+ * file), answers the call's questionnaire (a topic shown whole, one shown a question at a time
+ * with a ranking), is told what is missing when they first submit, fixes it and gets a reference;
+ * the receipt arrives by email; Your submissions lists it, and they withdraw it.
+ */
+
+let running: RunningApp;
+let callId = '';
+const CALL = 'Local plan call for sites 2027';
+const HOURS = 3_600_000;
+
+const questionnaire = {
+  topics: [
+    {
+      id: 'access',
+      title: 'Access',
+      description: 'How people and vehicles reach the site.',
+      showMode: 'all',
+      questions: [
+        {
+          kind: 'Preferences',
+          id: 'q-access',
+          question: 'How is the site reached?',
+          required: true,
+          options: [
+            { id: 'road', label: 'From a public road' },
+            { id: 'track', label: 'By a private track' },
+          ],
+        },
+        {
+          kind: 'Opinion',
+          id: 'q-viable',
+          question: 'Is development viable today?',
+          scale: ['No', 'Maybe', 'Yes'],
+        },
+      ],
+    },
+    {
+      id: 'priorities',
+      title: 'Priorities',
+      showMode: 'one-by-one',
+      questions: [
+        {
+          kind: 'Ranking',
+          id: 'q-rank',
+          question: 'Rank what the site could offer',
+          items: [
+            { id: 'homes', label: 'Homes' },
+            { id: 'jobs', label: 'Jobs' },
+            { id: 'green', label: 'Green space' },
+          ],
+        },
+        {
+          kind: 'Comment',
+          id: 'q-history',
+          question: 'What has the land been used for in the past?',
+          required: true,
+          maxLength: 500,
+        },
+      ],
+    },
+  ],
+};
+
+/** A field of 0.98 ha near Maidstone, as a GIS would write it: a GeoJSON feature collection in WGS84. */
+const fieldFile = (dx: number) =>
+  Buffer.from(
+    JSON.stringify({
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { name: 'Field' },
+          geometry: {
+            type: 'Polygon',
+            coordinates: [
+              [
+                [0.52 + dx, 51.27],
+                [0.5214 + dx, 51.27],
+                [0.5214 + dx, 51.2709],
+                [0.52 + dx, 51.2709],
+                [0.52 + dx, 51.27],
+              ],
+            ],
+          },
+        },
+      ],
+    }),
+  );
+
+/** Someone on a phone (375 × 812), signed in as `as` unless null. */
+async function openOnPhone(path: string, as: 'resident' | 'officer' | null, width = 375, height = 812) {
+  const context = await running.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await page.addInitScript(() => window.localStorage.setItem('tenantName', 'demo'));
+  if (as) await signInThroughApi(running, page, 'demo', as);
+  await page.goto(`${running.baseUrl}${path}`);
+  return page;
+}
+
+const overflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+async function accessible(page: Page) {
+  expect(await axeViolationsIn(page, 'html')).toEqual([]);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+}
+
+/**
+ * A screenshot of the whole page when E2E_SCREENSHOTS names a folder: the layout's content box
+ * (which scrolls, not the window) let out to its full height for the picture.
+ */
+async function screenshot(page: Page, name: string) {
+  if (!process.env.E2E_SCREENSHOTS) return;
+  const style = await page.addStyleTag({
+    content: '.app-layout{height:auto!important}.app-layout__content{overflow:visible!important}',
+  });
+  await page.screenshot({ path: `${process.env.E2E_SCREENSHOTS}/${name}.png`, fullPage: true });
+  // And in slices a screen high, to read at full size.
+  const { width, height } = page.viewportSize()!;
+  const full = await page.evaluate(() => document.documentElement.scrollHeight);
+  for (let top = 0, part = 1; top < full; top += height, part += 1)
+    await page.screenshot({
+      path: `${process.env.E2E_SCREENSHOTS}/${name}.part${part}.png`,
+      fullPage: true,
+      clip: { x: 0, y: top, width, height: Math.min(height, full - top) },
+    });
+  await style.evaluate((element) => (element as Element).remove());
+}
+
+const heading = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name });
+
+async function saveAndContinue(page: Page, next: string | RegExp) {
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await heading(page, next).waitFor();
+}
+
+/** Fills a site's page: its name and boundary file, the ordinary questions, and the topic shown whole. */
+async function fillSite(
+  page: Page,
+  site: { name: string; file: string; dx: number; owner: string; when: string; use: string },
+) {
+  await page.getByLabel('Site name').fill(site.name);
+  await page.getByLabel('Upload a boundary file').setInputFiles({
+    name: site.file,
+    mimeType: 'application/geo+json',
+    buffer: fieldFile(site.dx),
+  });
+  await page.getByText(new RegExp(`^Boundary from ${site.file.replace('.', '\\.')}: 0\\.98 ha$`)).waitFor();
+  await page.getByRole('group', { name: 'Who owns the land?' }).getByLabel(site.owner).check();
+  await page
+    .getByRole('group', { name: /When could the site be available/ })
+    .getByLabel(site.when)
+    .check();
+  await page.getByRole('group', { name: 'What could the site be used for?' }).getByLabel(site.use).check();
+  await page
+    .getByRole('group', { name: 'How is the site reached?' })
+    .getByLabel('From a public road')
+    .check();
+  await page
+    .getByRole('group', { name: /Is development viable today/ })
+    .getByLabel('Yes')
+    .check();
+}
+
+beforeAll(async () => {
+  running = await startRunningApp();
+  const tenantId = await councilId(running);
+  // Beside the council's live questionnaire (one per type), as the Questions tab adds another.
+  const configId = await withTenant(running.database.db, tenantId, async (trx) => {
+    const { rows } = await sql<{
+      id: string;
+    }>`insert into configs (tenant_id, config_type, label, config, assignment)
+      values (${tenantId}, 'call-for-sites-questionnaire', 'Journey questions', ${JSON.stringify(questionnaire)}::jsonb, null)
+      returning id`.execute(trx);
+    return rows[0]!.id;
+  });
+  const admin = await openAsTenant(running, 'demo', '/admin/cfs/calls', 'admin');
+  const api = await sessionApi(running, admin);
+  const call = await api.post('/admin/cfs/calls', {
+    name: CALL,
+    description: 'Land for homes, jobs and open space to 2045.',
+    startsAt: new Date(Date.now() - HOURS).toISOString(),
+    endsAt: new Date(Date.now() + 30 * 24 * HOURS).toISOString(),
+    questionnaireConfigId: configId,
+  });
+  callId = call.id as string;
+  await admin.context().close();
+});
+afterAll(() => running?.close());
+
+describe('submitting sites to a call (issue 27 point 2)', () => {
+  it('asks a visitor to sign in, and tells a staff account it cannot submit', async () => {
+    const visitor = await openOnPhone(`/calls-for-sites/${callId}`, null);
+    await heading(visitor, CALL).waitFor(FIRST_LOAD);
+    await visitor.getByText('Sign in or create a consultation account to submit sites.').waitFor();
+    const start = visitor.getByRole('link', { name: 'Start now' });
+    expect(await start.getAttribute('href')).toBe(
+      `/login?returnUrl=${encodeURIComponent(`/calls-for-sites/${callId}`)}`,
+    );
+    await accessible(visitor);
+
+    const officer = await openOnPhone(`/calls-for-sites/${callId}`, 'officer');
+    await heading(officer, CALL).waitFor(FIRST_LOAD);
+    await officer.getByText(M.publicAccountOnly).waitFor();
+    expect(await officer.getByRole('button', { name: 'Start now' }).count()).toBe(0);
+  });
+
+  it('takes an agent on a phone through two sites, the questionnaire and its checks to a reference', async () => {
+    const page = await openOnPhone(`/calls-for-sites/${callId}`, 'resident');
+    await heading(page, CALL).waitFor(FIRST_LOAD);
+    await page.getByRole('link', { name: 'Your submissions' }).waitFor();
+    await accessible(page);
+    await screenshot(page, 'cfs-submit-start-375');
+    await page.getByRole('button', { name: 'Start now' }).click();
+    await heading(page, 'Submit sites').waitFor(FIRST_LOAD);
+    expect(page.url()).toMatch(/\/calls-for-sites\/submissions\/[0-9a-f-]{36}$/);
+    await page.getByText('Not yet started').first().waitFor();
+    await accessible(page);
+    await screenshot(page, 'cfs-submit-tasks-375');
+
+    // Your details, as an agent for a client.
+    await page.getByRole('link', { name: 'Your details' }).click();
+    await heading(page, 'Your details').waitFor();
+    expect(await page.getByLabel('Email address').inputValue()).toBe('resident@demo.test');
+    await page.getByLabel('Full name').fill('Ruth Okafor');
+    await page.getByLabel('Organisation (optional)').fill('Okafor Planning');
+    await page.getByLabel('Telephone number (optional)').fill('01622 000000');
+    await page.getByLabel('Address', { exact: true }).fill('4 Mill Lane\nMaidstone\nME15 6AA');
+    await page.getByRole('group', { name: 'Are you submitting for someone else?' }).getByLabel('Yes').check();
+    await page.getByLabel('Client’s name').fill('Hop Farm Estates');
+    await page.getByLabel('Client’s address (optional)').fill('Hop Farm, Paddock Wood');
+    await accessible(page);
+    await screenshot(page, 'cfs-submit-details-375');
+    await saveAndContinue(page, 'Your sites');
+    await accessible(page);
+
+    // The first site: part owned, every question answered, the ranking put in order.
+    await page.getByRole('button', { name: 'Add a site' }).click();
+    await heading(page, 'Site 1').waitFor();
+    await fillSite(page, {
+      name: 'Land at Hop Farm',
+      file: 'hop-farm.geojson',
+      dx: 0,
+      owner: 'I own part of the land, or my client does',
+      when: 'Within 5 years',
+      use: 'Housing',
+    });
+    await page
+      .getByLabel('Who else owns the land? (optional)')
+      .fill('The parish council owns the access strip.');
+    await page.getByLabel('How many homes could the site take? (optional)').fill('25');
+    const priorities = page.getByRole('group', { name: 'Priorities' });
+    await priorities.getByText('Question 1 of 2').waitFor();
+    // Ranked from the keyboard: the pressed button keeps focus, or at the end its item's other one.
+    await priorities.getByRole('button', { name: 'Move down Homes' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatchObject({ name: 'Move down Homes' });
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toMatchObject({ name: 'Move up Homes' });
+    expect(await priorities.locator('.cfs-ranking__label').allInnerTexts()).toEqual([
+      'Jobs',
+      'Green space',
+      'Homes',
+    ]);
+    await priorities.getByRole('button', { name: 'Next question in Priorities' }).click();
+    await priorities.getByText('Question 2 of 2').waitFor();
+    await priorities
+      .getByLabel('What has the land been used for in the past?')
+      .fill('Hop gardens until 1990, grazing since.');
+    await priorities.getByText('You have 462 characters remaining').waitFor();
+    await accessible(page);
+    await screenshot(page, 'cfs-submit-site-375');
+    await saveAndContinue(page, 'Your sites');
+
+    // The second site leaves the required question of the topic shown one by one unanswered.
+    await page.getByRole('button', { name: 'Add another site' }).click();
+    await heading(page, 'Site 2').waitFor();
+    await fillSite(page, {
+      name: 'Paddock by the station',
+      file: 'paddock.geojson',
+      dx: 0.01,
+      owner: 'I own all of the land, or my client does',
+      when: 'Now',
+      use: 'Employment (offices, industry, warehouses)',
+    });
+    await saveAndContinue(page, 'Your sites');
+    await page.getByRole('heading', { level: 2, name: 'Site 2: Paddock by the station' }).waitFor();
+    await page.getByRole('link', { name: 'Continue to check your answers' }).click();
+    await heading(page, 'Check your answers before submitting').waitFor();
+    await page.getByRole('heading', { level: 2, name: 'Site 1: Land at Hop Farm' }).waitFor();
+    await accessible(page);
+
+    // Submitting: the error summary, focused, links to the missing answer on site 2's page.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    const summary = page.locator('#error-summary');
+    await summary.getByRole('heading', { name: 'There is a problem' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('error-summary');
+    const missing = `Site 2: ${M.answerRequired} (What has the land been used for in the past?)`;
+    expect(await summary.getByRole('link').allInnerTexts()).toEqual([missing]);
+    await accessible(page);
+    await screenshot(page, 'cfs-submit-errors-375');
+    await summary.getByRole('link', { name: missing }).click();
+    await heading(page, 'Site 2: Paddock by the station').waitFor();
+    expect(page.url()).toMatch(/\/sites\/2#question-q-history$/);
+    const history = page.getByLabel('What has the land been used for in the past?');
+    await expect.poll(() => history.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.locator('#question-q-history-error').getByText(M.answerRequired).waitFor();
+    await accessible(page);
+    await history.fill('A paddock for the station’s horses, then grazing.');
+    await saveAndContinue(page, 'Your sites');
+    await page.getByRole('link', { name: 'Continue to check your answers' }).click();
+    await heading(page, 'Check your answers before submitting').waitFor();
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    await heading(page, 'Submission received').waitFor();
+    const reference = (await page.locator('.cfs-panel strong').innerText()).trim();
+    expect(reference).toMatch(/^CFS-\d{4}-\d{4}$/);
+    await page.getByText('We have emailed a copy of your submission to resident@demo.test.').waitFor();
+    await accessible(page);
+    await screenshot(page, 'cfs-submit-received-375');
+    await expect
+      .poll(async () => (await running.outbox()).some((mail) => mail.subject.includes(reference)), {
+        timeout: 30_000,
+      })
+      .toBe(true);
+    const receipt = (await running.outbox()).find((mail) => mail.subject.includes(reference))!;
+    expect(receipt.to).toContain('resident@demo.test');
+
+    // Your submissions lists it; withdrawing asks first.
+    await page.getByRole('link', { name: 'See your submissions' }).click();
+    await heading(page, 'Your submissions').waitFor();
+    const item = page.locator('.cfs-submission-list__item', { hasText: reference });
+    await item.getByText('Submitted', { exact: true }).waitFor();
+    expect(await item.locator('dl').innerText()).toMatch(/Sites\s+2/);
+    await accessible(page);
+    await screenshot(page, 'cfs-submit-mine-375');
+    await item.getByRole('button', { name: `Withdraw ${CALL} (${reference})` }).click();
+    await item.getByText(`Withdraw ${reference}?`, { exact: false }).waitFor();
+    await item.getByRole('button', { name: 'Yes, withdraw it' }).click();
+    await page.getByRole('status').getByText(`${M.withdrawn}: ${reference}`).waitFor();
+    await item.getByText('Withdrawn', { exact: true }).waitFor();
+    expect(await item.getByRole('button', { name: /Withdraw/ }).count()).toBe(0);
+    await accessible(page);
+
+    // A draft can be deleted, after a second thought.
+    const api = await sessionApi(running, page);
+    await api.post(`/public/cfs/calls/${callId}/submissions`, {});
+    await page.reload();
+    const draft = page.locator('.cfs-submission-list__item', { hasText: 'Draft' });
+    await draft.getByRole('button', { name: `Delete draft ${CALL}` }).click();
+    await draft.getByText(`Delete your draft for ${CALL}?`, { exact: false }).waitFor();
+    await accessible(page);
+    await draft.getByRole('button', { name: 'Yes, delete the draft' }).click();
+    await page.getByRole('status').getByText('Draft deleted').waitFor();
+    await expect.poll(() => page.locator('.cfs-submission-list__item').count()).toBe(1);
+
+    if (process.env.E2E_SCREENSHOTS) {
+      // The same pages on a wide screen, for a person to look through.
+      const wide = await openOnPhone(`/calls-for-sites/${callId}`, 'resident', 1280, 800);
+      await wide.getByRole('button', { name: 'Start now' }).click();
+      await heading(wide, 'Submit sites').waitFor(FIRST_LOAD);
+      await screenshot(wide, 'cfs-submit-tasks-1280');
+      await wide.getByRole('link', { name: 'Your details' }).click();
+      await wide
+        .getByRole('group', { name: 'Are you submitting for someone else?' })
+        .getByLabel('Yes')
+        .check();
+      await screenshot(wide, 'cfs-submit-details-1280');
+      await saveAndContinue(wide, 'Your sites');
+      await wide.getByRole('button', { name: 'Add a site' }).click();
+      await heading(wide, 'Site 1').waitFor();
+      await screenshot(wide, 'cfs-submit-site-1280');
+      await wide.getByRole('button', { name: 'Save and continue' }).click();
+      await heading(wide, 'Your sites').waitFor();
+      await wide.getByRole('link', { name: 'Continue to check your answers' }).click();
+      await wide.getByRole('button', { name: 'Submit' }).click();
+      await wide.locator('#error-summary').waitFor();
+      await screenshot(wide, 'cfs-submit-errors-1280');
+      await wide.goto(`${running.baseUrl}/calls-for-sites/my-submissions`);
+      await wide.locator('.cfs-submission-list__item').first().waitFor(FIRST_LOAD);
+      await screenshot(wide, 'cfs-submit-mine-1280');
+    }
+  });
+});
