@@ -94,6 +94,9 @@ describe('branding and layout', () => {
       'Rep Manager',
       'Analysis',
       'Events',
+      // Issue 27: the administrator holds the cfs grant and reviews call for sites submissions (the
+      // spec's menu has no such entry: its call for sites has no staff review screen).
+      'Calls for sites',
       'Admin',
       // Issue 26: the administrator holds the data protection grant (the spec's menu has no such entry).
       'Data protection',
