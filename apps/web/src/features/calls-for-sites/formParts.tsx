@@ -245,6 +245,39 @@ type GroupProps = {
   legendClass?: string;
 };
 
+/** A radio or checkbox group's frame: fieldset, legend, hint and error, described for screen readers. */
+function GroupFrame({
+  id,
+  legend,
+  hint,
+  error,
+  optional,
+  legendClass,
+  children,
+}: Pick<GroupProps, 'id' | 'legend' | 'hint' | 'error' | 'optional' | 'legendClass'> & {
+  children: ReactNode;
+}) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  return (
+    <div className={`cfs-field${error ? ' cfs-field--error' : ''}`}>
+      <fieldset
+        className="cfs-fieldset"
+        aria-describedby={describedBy(hint !== undefined && hintId, error && errorId)}
+      >
+        <legend className={legendClass ?? 'cfs-legend'}>{labelText(legend, optional)}</legend>
+        {hint !== undefined && (
+          <div className="cfs-hint" id={hintId}>
+            {hint}
+          </div>
+        )}
+        <ErrorMessage id={errorId} message={error} />
+        {children}
+      </fieldset>
+    </div>
+  );
+}
+
 /** The id of a group's option: the first is the group's own (what errors link to). */
 const optionId = (id: string, index: number) => (index === 0 ? id : `${id}-${index + 1}`);
 
@@ -261,46 +294,32 @@ export function RadioGroup({
   value,
   onChange,
 }: GroupProps & { value: string; onChange: (value: string) => void }) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={`cfs-field${error ? ' cfs-field--error' : ''}`}>
-      <fieldset
-        className="cfs-fieldset"
-        aria-describedby={describedBy(hint !== undefined && hintId, error && errorId)}
-      >
-        <legend className={legendClass ?? 'cfs-legend'}>{labelText(legend, optional)}</legend>
-        {hint !== undefined && (
-          <div className="cfs-hint" id={hintId}>
-            {hint}
-          </div>
-        )}
-        <ErrorMessage id={errorId} message={error} />
-        <div className={`cfs-choices${inline ? ' cfs-choices--inline' : ''}`}>
-          {choices.map((choice, index) => (
-            <div key={choice.value}>
-              <div className="cfs-choice">
-                <input
-                  className="cfs-choice__input"
-                  type="radio"
-                  id={optionId(id, index)}
-                  name={id}
-                  value={choice.value}
-                  checked={value === choice.value}
-                  onChange={() => onChange(choice.value)}
-                />
-                <label className="cfs-choice__label" htmlFor={optionId(id, index)}>
-                  {choice.label}
-                </label>
-              </div>
-              {conditional?.[choice.value] && value === choice.value && (
-                <div className="cfs-conditional">{conditional[choice.value]}</div>
-              )}
+    <GroupFrame {...{ id, legend, hint, error, optional, legendClass }}>
+      <div className={`cfs-choices${inline ? ' cfs-choices--inline' : ''}`}>
+        {choices.map((choice, index) => (
+          <div key={choice.value}>
+            <div className="cfs-choice">
+              <input
+                className="cfs-choice__input"
+                type="radio"
+                id={optionId(id, index)}
+                name={id}
+                value={choice.value}
+                checked={value === choice.value}
+                onChange={() => onChange(choice.value)}
+              />
+              <label className="cfs-choice__label" htmlFor={optionId(id, index)}>
+                {choice.label}
+              </label>
             </div>
-          ))}
-        </div>
-      </fieldset>
-    </div>
+            {conditional?.[choice.value] && value === choice.value && (
+              <div className="cfs-conditional">{conditional[choice.value]}</div>
+            )}
+          </div>
+        ))}
+      </div>
+    </GroupFrame>
   );
 }
 
@@ -315,47 +334,33 @@ export function CheckboxGroup({
   value,
   onChange,
 }: GroupProps & { value: string[]; onChange: (value: string[]) => void }) {
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
   return (
-    <div className={`cfs-field${error ? ' cfs-field--error' : ''}`}>
-      <fieldset
-        className="cfs-fieldset"
-        aria-describedby={describedBy(hint !== undefined && hintId, error && errorId)}
-      >
-        <legend className={legendClass ?? 'cfs-legend'}>{labelText(legend, optional)}</legend>
-        {hint !== undefined && (
-          <div className="cfs-hint" id={hintId}>
-            {hint}
+    <GroupFrame {...{ id, legend, hint, error, optional, legendClass }}>
+      <div className="cfs-choices">
+        {choices.map((choice, index) => (
+          <div className="cfs-choice cfs-choice--checkbox" key={choice.value}>
+            <input
+              className="cfs-choice__input"
+              type="checkbox"
+              id={optionId(id, index)}
+              name={id}
+              value={choice.value}
+              checked={value.includes(choice.value)}
+              onChange={(event) =>
+                onChange(
+                  event.target.checked
+                    ? [...value, choice.value]
+                    : value.filter((chosen) => chosen !== choice.value),
+                )
+              }
+            />
+            <label className="cfs-choice__label" htmlFor={optionId(id, index)}>
+              {choice.label}
+            </label>
           </div>
-        )}
-        <ErrorMessage id={errorId} message={error} />
-        <div className="cfs-choices">
-          {choices.map((choice, index) => (
-            <div className="cfs-choice cfs-choice--checkbox" key={choice.value}>
-              <input
-                className="cfs-choice__input"
-                type="checkbox"
-                id={optionId(id, index)}
-                name={id}
-                value={choice.value}
-                checked={value.includes(choice.value)}
-                onChange={(event) =>
-                  onChange(
-                    event.target.checked
-                      ? [...value, choice.value]
-                      : value.filter((chosen) => chosen !== choice.value),
-                  )
-                }
-              />
-              <label className="cfs-choice__label" htmlFor={optionId(id, index)}>
-                {choice.label}
-              </label>
-            </div>
-          ))}
-        </div>
-      </fieldset>
-    </div>
+        ))}
+      </div>
+    </GroupFrame>
   );
 }
 
