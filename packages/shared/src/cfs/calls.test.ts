@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adminCallInputSchema, callStateAt, cfsMessages as M } from './calls';
+import { answerLabels } from './submissions';
 
 const call = { startsAt: '2027-01-10T09:00:00Z', endsAt: '2027-03-10T17:00:00Z', cancelled: false };
 
@@ -40,5 +41,25 @@ describe('a call for sites as an administrator writes it', () => {
     const layer = '5d1c7a0e-3b7e-4f4e-9a53-2f0c2c8e9d01';
     expect(messages({ ...valid, layerIds: [layer, layer] })).toEqual([M.layerTwice]);
     expect(messages({ ...valid, guidance: 'x'.repeat(100_001) })).toEqual([M.guidanceTooLong(100_000)]);
+  });
+});
+
+describe("a questionnaire answer in the submitter's words", () => {
+  it('gives option labels, a ranking in order and numbered, and a scale point or text as given', () => {
+    const options = [
+      { id: 'road', label: 'From a public road' },
+      { id: 'track', label: 'By a private track' },
+    ];
+    const preferences = { kind: 'Preferences', id: 'q1', question: 'Access?', options } as const;
+    const ranking = { kind: 'Ranking', id: 'q2', question: 'Rank', items: options } as const;
+    expect(answerLabels(preferences, ['track', 'gone'])).toEqual(['By a private track', 'gone']);
+    expect(answerLabels(ranking, ['track', 'road'])).toEqual([
+      '1. By a private track',
+      '2. From a public road',
+    ]);
+    expect(answerLabels({ kind: 'Comment', id: 'q3', question: 'Notes' }, 'Owned since 1952')).toEqual([
+      'Owned since 1952',
+    ]);
+    expect(answerLabels(undefined, ['road'])).toEqual(['road']);
   });
 });

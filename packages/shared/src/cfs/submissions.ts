@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ConfigQuestion } from '../config/documents';
 
 /**
  * Issue 27 point 2: what a landowner or agent submits to a call for sites. A submission holds one
@@ -436,3 +437,22 @@ export const cfsDeleteMessages = {
   deleted: (n: number) => (n === 1 ? '1 submission deleted' : `${n} submissions deleted`),
   restored: (n: number) => (n === 1 ? '1 submission restored' : `${n} submissions restored`),
 } as const;
+
+/**
+ * An answer in the words the submitter chose from: a Preferences answer's option labels, a
+ * Ranking's items as '1. …' in order, an Opinion's scale point or a Comment's text as given. An id
+ * the questionnaire no longer has stays as it is. Each reader joins them its own way.
+ */
+export function answerLabels(
+  question: ConfigQuestion | undefined,
+  answer: string | readonly string[],
+): string[] {
+  const given = typeof answer === 'string' ? [answer] : [...answer];
+  if (question?.kind === 'Preferences')
+    return given.map((id) => question.options.find((option) => option.id === id)?.label ?? id);
+  if (question?.kind === 'Ranking')
+    return given.map(
+      (id, index) => `${index + 1}. ${question.items.find((item) => item.id === id)?.label ?? id}`,
+    );
+  return given;
+}

@@ -1,5 +1,6 @@
 import escapeHtml from 'escape-html';
 import {
+  answerLabels,
   availabilityOptions,
   constraintOptions,
   ownershipOptions,
@@ -19,21 +20,13 @@ const ukDate = (iso: string) =>
     timeZone: 'Europe/London',
   }).format(new Date(iso));
 
-/** An answer in the words the submitter chose from: option labels, in the order given. */
+/** An answer as the receipt reads it: a ranking one item a line, other choices after commas. */
 function answerText(
   question: QuestionTopic['questions'][number],
   answer: string | string[] | undefined,
 ): string {
   if (answer === undefined || answer.length === 0) return 'Not answered';
-  const values = typeof answer === 'string' ? [answer] : answer;
-  const choices =
-    question.kind === 'Preferences' ? question.options : question.kind === 'Ranking' ? question.items : null;
-  const labels = choices
-    ? values.map((value) => choices.find((c) => c.id === value)?.label ?? value)
-    : values;
-  return question.kind === 'Ranking'
-    ? labels.map((label, i) => `${i + 1}. ${label}`).join('\n')
-    : labels.join(', ');
+  return answerLabels(question, answer).join(question.kind === 'Ranking' ? '\n' : ', ');
 }
 
 const orDash = (value: string | number | null | undefined) =>

@@ -1,4 +1,5 @@
 import {
+  answerLabels,
   availabilityOptions,
   constraintOptions,
   ownershipOptions,
@@ -357,14 +358,7 @@ export const NOT_GIVEN = 'Not given';
 /** An answer in words: option labels, the ranking as '1. …', the scale's value or the text. */
 export function answerText(question: ConfigQuestion, answer: Answer | undefined): string[] {
   if (isEmptyAnswer(answer)) return [NOT_GIVEN];
-  const list = Array.isArray(answer) ? answer : [answer!];
-  if (question.kind === 'Preferences')
-    return list.map((id) => question.options.find((option) => option.id === id)?.label ?? id);
-  if (question.kind === 'Ranking')
-    return list.map(
-      (id, index) => `${index + 1}. ${question.items.find((item) => item.id === id)?.label ?? id}`,
-    );
-  return list;
+  return answerLabels(question, answer!);
 }
 
 const labelOf = (options: Record<string, string>, value: string) =>

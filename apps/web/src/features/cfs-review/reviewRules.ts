@@ -1,4 +1,5 @@
 import {
+  answerLabels,
   submissionStatusLabels,
   type CallAnalytics,
   type ConfigQuestion,
@@ -85,18 +86,8 @@ export function labelsOf<T extends Record<string, string>>(options: T, ids: read
 export type AnswerRow = { id: string; topic: string; question: string; answer: string };
 
 /** An answer in words: chosen options' labels, a ranking in order, a scale point or the text. */
-export function answerText(question: ConfigQuestion | undefined, answer: string | string[]): string {
-  const given = typeof answer === 'string' ? [answer] : answer;
-  if (question?.kind === 'Preferences') {
-    return given.map((id) => question.options.find((o) => o.id === id)?.label ?? id).join(', ');
-  }
-  if (question?.kind === 'Ranking') {
-    return given
-      .map((id, index) => `${index + 1}. ${question.items.find((i) => i.id === id)?.label ?? id}`)
-      .join(', ');
-  }
-  return given.join(', ');
-}
+export const answerText = (question: ConfigQuestion | undefined, answer: string | string[]): string =>
+  answerLabels(question, answer).join(', ');
 
 /**
  * A site's questionnaire answers as rows, in the questionnaire's order; answers to questions the
