@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import {
+  callStateAt,
   cfsMessages,
   cfsSubmissionMessages as M,
   siteDetailsSchema,
@@ -33,9 +34,32 @@ export function requireSubmitter(request: FastifyRequest): SessionContext {
   return auth;
 }
 
+/**
+ * A call's state and questionnaire, read alone (no guidance or layers): what a submitter's every
+ * save, submit and upload checks. A cancelled or unknown call, or an event running no call, is
+ * not found.
+ */
+async function callOf(trx: Trx, callId: string) {
+  const { rows } = await sql<{
+    starts_at: Date;
+    ends_at: Date;
+    cancelled: boolean;
+    config_id: string;
+    now: Date;
+  }>`select e.starts_at, e.ends_at, e.cancelled, f.config_id, now() as now
+    from consultation_events e join event_features f on f.event_id = e.id and f.feature = 'call-for-sites'
+    where e.id = ${callId}`.execute(trx);
+  const row = rows[0];
+  if (!row || row.cancelled) throw notFound(cfsMessages.callNotFound);
+  const state = callStateAt(
+    { startsAt: row.starts_at, endsAt: row.ends_at, cancelled: false },
+    new Date(row.now),
+  );
+  return { state, questionnaireConfigId: row.config_id };
+}
+
 async function requireOpenCall(trx: Trx, callId: string) {
-  const call = await oneAdminCall(trx, callId).catch(() => null);
-  if (!call || call.cancelled) throw notFound(cfsMessages.callNotFound);
+  const call = await callOf(trx, callId);
   if (call.state !== 'open') throw conflict(M.callNotOpen);
   return call;
 }
@@ -248,7 +272,7 @@ export async function submitSubmission(
   if (row.status !== 'draft') throw conflict(M.notDraft);
   const call = await requireOpenCall(trx, row.event_id);
   const draft = await present(trx, row);
-  const topics = await topicsOf(trx, call.questionnaire.configId);
+  const topics = await topicsOf(trx, call.questionnaireConfigId);
   const problems = submissionProblems(
     draft,
     topics.flatMap((topic) => topic.questions),
