@@ -1,2 +1,3 @@
 export * from './calls';
 export * from './submissions';
+export * from './gridReferences';
