@@ -12,6 +12,7 @@ import {
   type SubmissionProblem,
 } from '@planning/shared';
 import { BoundaryMap } from './boundary-map/BoundaryMap';
+import { GridReferenceField } from './GridReferenceField';
 import { CheckboxGroup, choicesOf, RadioGroup, TextArea, TextField } from './formParts';
 import { TopicFields } from './QuestionFields';
 import { uploadBoundaryFile } from './submissionApi';
@@ -190,12 +191,19 @@ function BoundaryField({
       <h2 className="cfs-heading-m" id="site-boundary-heading">
         Boundary
       </h2>
-      {/* Drawing on the map is one way to give the boundary (its area is the server's once saved); a file is the other. */}
+      {/* Drawing on the map is one way to give the boundary (its area is the server's once saved); typed grid references and a file are the others. */}
       <BoundaryMap
         value={site.boundary}
         onChange={(next) => onChange({ boundary: next, areaHa: null, boundaryFile: null })}
         layerIds={layerIds}
         label={`Boundary of site ${index + 1}`}
+      />
+      <GridReferenceField
+        siteNumber={index + 1}
+        onBoundary={(boundary, areaHa) => {
+          setUploadError(null);
+          onChange({ boundary, areaHa, boundaryFile: null });
+        }}
       />
       <label className="cfs-label cfs-boundary-upload" htmlFor="site-boundary">
         Upload a boundary file
