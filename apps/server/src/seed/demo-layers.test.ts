@@ -10,15 +10,20 @@ import { signIn, type SignedIn } from '../../test/sessions';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { districtOutlineWkt, seedDemoLayers, withDemoOverlapFilters } from './demo-layers';
 import { defaultSiteSearchConfig } from '../modules/content/content.defaults';
+import { seedDemoConfigs } from '../modules/content/content.seed';
+import { DEMO_CALL_NAME, seedDemoCall } from '../modules/cfs/cfs.seed';
+import { publicCallListSchema, publicCallSchema } from '@planning/shared';
 
 let t: TestApp;
 let tenantId: string;
+let tenantName: string;
 let officer: SignedIn;
 
 beforeAll(async () => {
   t = await buildTestApp();
   const tenant = await buildTenantWithUsers(t.database.db);
   tenantId = tenant.id;
+  tenantName = tenant.name;
   officer = await signIn(t.app, tenant.name, tenant.email('officer'));
   await seedSites(t.database.db, tenantId, demoDistrict, 600);
   await seedDemoLayers(t.database.db, tenantId, demoDistrict);
@@ -178,5 +183,32 @@ describe('the demo constraint layers', () => {
       sql<{ n: number }>`select count(*)::int as n from layer_features`.execute(trx),
     );
     expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
+  });
+});
+
+describe('the demo call for sites (issue 27)', () => {
+  it('opens one call on the demo questionnaire with the top two public layers, once', async () => {
+    await seedDemoConfigs(t.database.db, tenantId, 'demo');
+    await seedDemoCall(t.database.db, tenantId);
+    await seedDemoCall(t.database.db, tenantId);
+    const visitor = { 'x-tenant': tenantName };
+    const list = await t.app.inject({ method: 'GET', url: '/api/v1/public/cfs/calls', headers: visitor });
+    expect(list.statusCode, list.body).toBe(200);
+    const { open, upcoming } = publicCallListSchema.parse(list.json());
+    expect(upcoming).toEqual([]);
+    expect(open.map((call) => call.name)).toEqual([DEMO_CALL_NAME]);
+    // Open now, and for weeks yet: a demo started next month still has a call to answer.
+    expect(Date.parse(open[0]!.endsAt) - Date.now()).toBeGreaterThan(60 * 24 * 3600 * 1000);
+
+    const one = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/public/cfs/calls/${open[0]!.id}`,
+      headers: visitor,
+    });
+    expect(one.statusCode, one.body).toBe(200);
+    const call = publicCallSchema.parse(one.json());
+    expect(call.layers.map((layer) => layer.title)).toEqual(['Green Belt', 'Flood zone 3']);
+    expect(call.guidance).toContain('<h2>Before you start</h2>');
+    expect(call.questionnaire.topics.length).toBeGreaterThan(0);
   });
 });

@@ -19,7 +19,9 @@ import { seedDemoDocument } from '../modules/documents/documents.seed';
 import { seedDemoRepresentations } from '../modules/representations/representations.seed';
 import { seedDemoDataProtection } from '../modules/data-protection/data-protection.seed';
 import { seedDemoLayers, withDemoOverlapFilters } from './demo-layers';
+import { seedDemoPostcodes } from './demo-postcodes';
 import { seedDemoUsers } from './demo-users';
+import { seedDemoCall } from '../modules/cfs/cfs.seed';
 
 /** Two councils with different branding and flags, so tenant switching is visible at a glance. */
 export const demoTenants: NewTenant[] = [
@@ -114,6 +116,8 @@ export async function seedDemoTenants(
       await seedSites(db, id, sites.district, count, (done) => options.onSites?.(tenant.name, done, count));
       const layers = options.layers ?? true;
       if (layers) await seedDemoLayers(db, id, sites.district);
+      // Issue 27 point 2: postcodes for the call-for-sites map's place search.
+      if (layers) await seedDemoPostcodes(db, id, sites.district);
       await seedConfig(db, id, 'site-search', layers ? withDemoOverlapFilters(sites.search) : sites.search);
       await seedConfig(db, id, 'site-card', sites.card);
       await seedConfig(db, id, 'site-features', defaultSiteFeaturesConfig);
@@ -126,6 +130,9 @@ export async function seedDemoTenants(
     await seedDemoConfigs(db, id, tenant.name);
     // Issue 26: the allow list and a first privacy notice.
     await seedDemoDataProtection(db, { id, name: tenant.name, rawName: tenant.rawName });
+    // Issue 27: an open call for sites on the questionnaire above, with the full demo only (the
+    // browser tests open their own calls and expect none at first).
+    if (sites && (options.layers ?? true) && tenant.name === 'demo') await seedDemoCall(db, id);
   }
   return created;
 }

@@ -21,8 +21,11 @@ import { topicsOf } from './cfs.questionnaire';
 type Trx = Transaction<Database>;
 type CallInput = z.output<typeof adminCallInputSchema>;
 
-const FEATURE = 'call-for-sites';
-const QUESTIONNAIRE_TYPE = 'call-for-sites-questionnaire';
+/** The event feature that makes an event a call for sites, and the config type it answers. */
+export const CALL_FEATURE = 'call-for-sites';
+export const CALL_QUESTIONNAIRE_TYPE = 'call-for-sites-questionnaire';
+const FEATURE = CALL_FEATURE;
+const QUESTIONNAIRE_TYPE = CALL_QUESTIONNAIRE_TYPE;
 
 type CallRow = {
   id: string;
