@@ -49,6 +49,13 @@ export type CfsSubmissionSitesTable = {
   site_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Migration 0047: the submitter's earlier site of the same land. */
   same_land_as: string | null;
+  /** Migration 0051: the constraint layers the boundary met when submitted, and when. */
+  constraint_layers: ColumnType<
+    { id: string; title: string; features: number }[] | null,
+    string | null | undefined,
+    string | null
+  >;
+  constraints_checked_at: Date | null;
 };
 
 /** Migration 0049: a submission's attached files. */

@@ -1,3 +1,4 @@
 export * from './calls';
 export * from './submissions';
 export * from './gridReferences';
+export * from './review';

@@ -334,7 +334,12 @@ export const reviewSiteOverlapsSchema = z.object({
 
 export const reviewSubmissionSchema = cfsSubmissionSchema.extend({
   sites: z.array(
-    submissionSiteSchema.extend({ overlaps: reviewSiteOverlapsSchema, siteId: z.string().nullable() }),
+    submissionSiteSchema.extend({
+      overlaps: reviewSiteOverlapsSchema,
+      siteId: z.string().nullable(),
+      /** When the constraint layers (overlaps.layers) were worked out: on arrival, kept since. */
+      constraintsCheckedAt: z.string().nullable(),
+    }),
   ),
   reviewedAt: z.string().nullable(),
   decisionReason: z.string().nullable(),
@@ -344,6 +349,8 @@ export type ReviewSubmission = z.infer<typeof reviewSubmissionSchema>;
 export const reviewListQuerySchema = z.object({
   callId: z.uuid().optional(),
   status: z.enum(['new', 'in_review', 'accepted', 'rejected', 'withdrawn']).optional(),
+  /** Submissions whose sites met constraint layers on arrival, or met none. */
+  constraints: z.enum(['with', 'without'], 'Constraints is with or without').optional(),
 });
 export const reviewListSchema = z.object({
   submissions: z.array(
@@ -359,6 +366,8 @@ export const reviewListSchema = z.object({
       areaHa: z.number(),
       submittedAt: z.string().nullable(),
       overlapsSites: z.number().int(),
+      /** How many constraint layers its sites met on arrival (stored, not worked out again). */
+      constraintLayers: z.number().int(),
     }),
   ),
   counts: z.object({

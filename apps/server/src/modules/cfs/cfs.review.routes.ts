@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  bulkReviewResultSchema,
+  bulkReviewSchema,
   callAnalyticsSchema,
   cfsMessages,
   cfsSubmissionMessages,
@@ -13,6 +15,10 @@ import {
   reviewListQuerySchema,
   reviewListSchema,
   reviewSubmissionSchema,
+  serverMessages,
+  siteSubmissionsSchema,
+  submitterLookupQuerySchema,
+  submitterLookupSchema,
 } from '@planning/shared';
 import { withTenant } from '../../db/tenant-transaction';
 import { requireAuth } from '../../lib/request-context';
@@ -23,6 +29,7 @@ import { exportSubmissions } from './cfs.export';
 import { decisionMail, mailSubmitter } from './cfs.receipt';
 import {
   acceptSubmission,
+  bulkReview,
   callAnalytics,
   DECISION_JOB,
   markInReview,
@@ -32,6 +39,7 @@ import {
   reviewQueue,
   reviewSubmission,
 } from './cfs.review';
+import { findSubmitters, siteSubmissions } from './cfs.review.lookups';
 import { readSubmissionById } from './cfs.submissions';
 
 const tags = ['cfs'];
@@ -103,6 +111,51 @@ export const cfsReviewRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => inTenant(request, (trx) => reviewSubmission(trx, request.params.id)),
+  );
+
+  app.post(
+    '/cfs/submissions/bulk',
+    {
+      config: decideAccess,
+      schema: {
+        tags,
+        summary:
+          'Takes several submissions into review, or rejects them with one reason (each submitter emailed); what became of each',
+        body: bulkReviewSchema,
+        response: { 200: bulkReviewResultSchema, ...reviewErrors },
+      },
+    },
+    async (request) => bulkReview((work) => inTenant(request, work), request, request.body, app.jobs),
+  );
+
+  app.get(
+    '/cfs/sites/:siteId/submissions',
+    {
+      config: review,
+      schema: {
+        tags,
+        summary:
+          'The submissions a site came from (accepted as it or merged into it), with the submitter and the answers',
+        params: z.object({ siteId: z.string().regex(/^\d{1,18}$/, serverMessages.nonExistingId) }),
+        response: { 200: siteSubmissionsSchema, ...reviewErrors },
+      },
+    },
+    async (request) => inTenant(request, (trx) => siteSubmissions(trx, request.params.siteId)),
+  );
+
+  app.get(
+    '/cfs/submitters',
+    {
+      config: { access: featureAccess.cfsDelete },
+      schema: {
+        tags,
+        summary:
+          'The consultation accounts with an email address (their own or their submissions’ contact), each with its submissions, to delete or restore',
+        querystring: submitterLookupQuerySchema,
+        response: { 200: submitterLookupSchema, ...reviewErrors },
+      },
+    },
+    async (request) => inTenant(request, (trx) => findSubmitters(trx, request.query.email)),
   );
 
   app.post(

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { FastifyRequest } from 'fastify';
 import {
   availabilityTimePeriodOf,
+  cfsBulkMessages,
   cfsMergeMessages,
   cfsMessages,
   type CallAnalytics,
@@ -9,9 +10,11 @@ import {
   cfsSubmissionMessages as M,
   type ReviewList,
   type ReviewSubmission,
+  type BulkReviewResult,
+  type SubmissionStatus,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, HttpError, notFound } from '../../lib/errors';
 import { requireAuth } from '../../lib/request-context';
 import { recordAudit } from '../audit/audit.record';
 import type { JobQueue } from '../jobs/jobs.queue';
@@ -36,7 +39,7 @@ export const DECISION_JOB = 'cfs-decision';
  */
 export async function reviewQueue(
   trx: Trx,
-  filter: { callId?: string; status?: Status },
+  filter: { callId?: string; status?: Status; constraints?: 'with' | 'without' },
 ): Promise<ReviewList> {
   const { rows } = await sql<{
     id: string;
@@ -50,6 +53,7 @@ export async function reviewQueue(
     area_ha: string | null;
     submitted_at: Date | null;
     overlaps_sites: number;
+    constraint_layers: number;
   }>`
     select s.id, s.reference, s.event_id, e.name as call_name, s.status,
       s.contact ->> 'name' as submitter, s.on_behalf_of ->> 'name' as on_behalf_of,
@@ -59,15 +63,22 @@ export async function reviewQueue(
       (select count(distinct t.id)::int from cfs_submission_sites x join sites t
          on not t.is_deleted and t.scenario_name = ${DEFAULT_SCENARIO}
         and ST_Intersects(t.geom, x.boundary) and not ST_Touches(t.geom, x.boundary)
-       where x.submission_id = s.id) as overlaps_sites
+       where x.submission_id = s.id) as overlaps_sites,
+      (select count(distinct layer ->> 'id')::int from cfs_submission_sites x
+         cross join jsonb_array_elements(coalesce(x.constraint_layers, '[]'::jsonb)) as layer
+       where x.submission_id = s.id) as constraint_layers
     from cfs_submissions s join consultation_events e on e.id = s.event_id
     where s.status <> 'draft' and s.deleted_at is null
       and ${filter.callId ? sql`s.event_id = ${filter.callId}` : sql`true`}
     order by s.submitted_at desc nulls last, s.id`.execute(trx);
+  // The tabs' counts follow the constraints filter, as the rows do.
+  const matching = rows.filter(
+    (row) => !filter.constraints || (filter.constraints === 'with') === Number(row.constraint_layers) > 0,
+  );
   const counts = { new: 0, in_review: 0, accepted: 0, rejected: 0, withdrawn: 0 };
-  for (const row of rows) if (row.status !== 'draft') counts[row.status] += 1;
+  for (const row of matching) if (row.status !== 'draft') counts[row.status] += 1;
   return {
-    submissions: rows
+    submissions: matching
       .filter((row) => !filter.status || row.status === filter.status)
       .map((row) => ({
         id: row.id,
@@ -81,12 +92,16 @@ export async function reviewQueue(
         areaHa: Number(row.area_ha ?? 0),
         submittedAt: row.submitted_at ? new Date(row.submitted_at).toISOString() : null,
         overlapsSites: Number(row.overlaps_sites),
+        constraintLayers: Number(row.constraint_layers),
       })),
     counts,
   };
 }
 
-/** What each submitted site meets: the council's live sites, other submissions' sites, its layers. */
+/**
+ * What each submitted site meets now: the council's live sites and other submissions' sites, and
+ * the same land put forward before. Its constraint layers are those stored on arrival.
+ */
 async function overlapsOf(trx: Trx, submissionId: string) {
   const { rows } = await sql<{
     site_row: string;
@@ -114,13 +129,6 @@ async function overlapsOf(trx: Trx, submissionId: string) {
       join cfs_submission_sites y on y.id = x.same_land_as
       join cfs_submissions o on o.id = y.submission_id
       where x.submission_id = ${submissionId}
-    union all
-    select x.id, 'layer', l.id::text, l.title, count(*)::text
-      from cfs_submission_sites x
-      join layer_features f on ST_Intersects(f.geom, x.boundary)
-      join layers l on l.id = f.layer_id
-      where x.submission_id = ${submissionId}
-      group by x.id, l.id, l.title
     order by 2, 4`.execute(trx);
   const bySite = new Map<string, ReviewSubmission['sites'][number]['overlaps']>();
   for (const row of rows) {
@@ -129,8 +137,6 @@ async function overlapsOf(trx: Trx, submissionId: string) {
       entry.sameLandAs = { submissionId: row.id, reference: row.label, site: row.extra ?? '' };
     if (row.kind === 'site') entry.sites.push({ id: row.id, reference: row.label, name: row.extra });
     if (row.kind === 'submission') entry.submissions.push({ id: row.id, reference: row.label });
-    if (row.kind === 'layer')
-      entry.layers.push({ id: row.id, title: row.label ?? '', features: Number(row.extra) });
     bySite.set(row.site_row, entry);
   }
   return bySite;
@@ -145,26 +151,39 @@ export async function reviewSubmission(trx: Trx, id: string): Promise<ReviewSubm
     .select(['reviewed_at', 'decision_reason'])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const made = await trx
-    .selectFrom('cfs_submission_sites')
-    .select(['id', 'site_id'])
-    .where('submission_id', '=', id)
-    .execute();
-  const siteIds = new Map(made.map((row) => [row.id, row.site_id === null ? null : String(row.site_id)]));
+  const stored = new Map(
+    (
+      await trx
+        .selectFrom('cfs_submission_sites')
+        .select(['id', 'site_id', 'constraint_layers', 'constraints_checked_at'])
+        .where('submission_id', '=', id)
+        .execute()
+    ).map((row) => [row.id, row]),
+  );
   const overlaps = await overlapsOf(trx, id);
   return {
     ...submission,
-    sites: submission.sites.map((site) => ({
-      ...site,
-      overlaps: overlaps.get(site.id) ?? { sites: [], submissions: [], layers: [], sameLandAs: null },
-      siteId: siteIds.get(site.id) ?? null,
-    })),
+    sites: submission.sites.map((site) => {
+      const row = stored.get(site.id);
+      const live = overlaps.get(site.id) ?? { sites: [], submissions: [], layers: [], sameLandAs: null };
+      return {
+        ...site,
+        overlaps: { ...live, layers: row?.constraint_layers ?? [] },
+        siteId: row?.site_id == null ? null : String(row.site_id),
+        constraintsCheckedAt: row?.constraints_checked_at
+          ? new Date(row.constraints_checked_at).toISOString()
+          : null,
+      };
+    }),
     reviewedAt: decision.reviewed_at ? new Date(decision.reviewed_at).toISOString() : null,
     decisionReason: decision.decision_reason,
   };
 }
 
-async function lockAwaiting(trx: Trx, id: string) {
+type Locked = { status: string; reference: string | null };
+
+/** The submission locked for a decision: refused unless it awaits review (new or in review). */
+async function lockAwaiting(trx: Trx, id: string): Promise<Locked> {
   const row = await trx
     .selectFrom('cfs_submissions')
     .select(['status', 'reference'])
@@ -177,15 +196,16 @@ async function lockAwaiting(trx: Trx, id: string) {
   return row;
 }
 
+/** Records a decision on a submission its caller has locked (`before`, from lockAwaiting). */
 async function decide(
   trx: Trx,
   request: FastifyRequest,
   id: string,
+  before: Locked,
   status: 'in_review' | 'accepted' | 'rejected',
   reason: string | null,
 ) {
   const auth = requireAuth(request);
-  const before = await lockAwaiting(trx, id);
   await trx
     .updateTable('cfs_submissions')
     .set({ status, reviewed_by: auth.userId, reviewed_at: new Date(), decision_reason: reason })
@@ -200,13 +220,28 @@ async function decide(
   });
 }
 
-export async function markInReview(trx: Trx, request: FastifyRequest, id: string): Promise<ReviewSubmission> {
-  const row = await lockAwaiting(trx, id);
-  if (row.status === 'new') await decide(trx, request, id, 'in_review', null);
-  return reviewSubmission(trx, id);
+/** Takes a new submission into review; one already in review stays so. */
+async function takeIntoReview(trx: Trx, request: FastifyRequest, id: string): Promise<void> {
+  const before = await lockAwaiting(trx, id);
+  if (before.status === 'new') await decide(trx, request, id, before, 'in_review', null);
 }
 
 /** Rejects with the reason the submitter is emailed (a job in this transaction). */
+async function reject(trx: Trx, request: FastifyRequest, id: string, reason: string, jobs: JobQueue) {
+  const before = await lockAwaiting(trx, id);
+  await decide(trx, request, id, before, 'rejected', reason);
+  await jobs.enqueue(trx, {
+    tenantId: requireAuth(request).tenantId,
+    kind: DECISION_JOB,
+    payload: { submissionId: id },
+  });
+}
+
+export async function markInReview(trx: Trx, request: FastifyRequest, id: string): Promise<ReviewSubmission> {
+  await takeIntoReview(trx, request, id);
+  return reviewSubmission(trx, id);
+}
+
 export async function rejectSubmission(
   trx: Trx,
   request: FastifyRequest,
@@ -214,13 +249,56 @@ export async function rejectSubmission(
   reason: string,
   jobs: JobQueue,
 ): Promise<ReviewSubmission> {
-  await decide(trx, request, id, 'rejected', reason);
-  await jobs.enqueue(trx, {
-    tenantId: requireAuth(request).tenantId,
-    kind: DECISION_JOB,
-    payload: { submissionId: id },
-  });
+  await reject(trx, request, id, reason, jobs);
   return reviewSubmission(trx, id);
+}
+
+/**
+ * Several submissions taken into review, or rejected with one reason, from the queue: each by the
+ * single routes' rules in a transaction of its own, so one refused (another council's, decided
+ * already) leaves the others done; the answer says what became of each.
+ */
+export async function bulkReview(
+  inTenant: <T>(work: (trx: Trx) => Promise<T>) => Promise<T>,
+  request: FastifyRequest,
+  input: { action: 'review' | 'reject'; ids: string[]; reason?: string | undefined },
+  jobs: JobQueue,
+): Promise<BulkReviewResult> {
+  const results: BulkReviewResult['results'] = [];
+  for (const id of new Set(input.ids)) {
+    try {
+      const after = await inTenant(async (trx) => {
+        if (input.action === 'review') await takeIntoReview(trx, request, id);
+        else await reject(trx, request, id, input.reason ?? '', jobs);
+        return statusOf(trx, id);
+      });
+      results.push({ id, ...after, outcome: 'done', message: null });
+    } catch (error) {
+      if (!(error instanceof HttpError) || (error.statusCode !== 404 && error.statusCode !== 409))
+        throw error;
+      const now =
+        error.statusCode === 409
+          ? await inTenant((trx) => statusOf(trx, id))
+          : { reference: null, status: null };
+      results.push({
+        id,
+        ...now,
+        outcome: error.statusCode === 404 ? 'not-found' : 'not-awaiting',
+        message: error.message,
+      });
+    }
+  }
+  const done = results.filter((result) => result.outcome === 'done').length;
+  return { results, message: cfsBulkMessages.summary(input.action, done, results.length - done) };
+}
+
+async function statusOf(trx: Trx, id: string) {
+  const row = await trx
+    .selectFrom('cfs_submissions')
+    .select(['reference', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  return { reference: row.reference, status: row.status as SubmissionStatus };
 }
 
 /**
@@ -235,8 +313,9 @@ export async function acceptSubmission(
   jobs: JobQueue,
 ): Promise<ReviewSubmission> {
   const auth = requireAuth(request);
+  const before = await lockAwaiting(trx, id);
   const submission = await readSubmissionById(trx, id);
-  await decide(trx, request, id, 'accepted', null);
+  await decide(trx, request, id, before, 'accepted', null);
   for (const site of submission.sites) {
     if (!site.boundary) continue;
     const created = await createCustomSite(
@@ -389,11 +468,12 @@ export async function mergeSubmissionSite(
     .where('site_id', 'is', null)
     .where('boundary', 'is not', null)
     .executeTakeFirstOrThrow();
+  // The row locked above stays locked to the end of the transaction: decide takes it as it is.
   if (Number(open.n) === 0) {
-    await decide(trx, request, id, 'accepted', null);
+    await decide(trx, request, id, before, 'accepted', null);
     await jobs.enqueue(trx, { tenantId: auth.tenantId, kind: DECISION_JOB, payload: { submissionId: id } });
   } else if (before.status === 'new') {
-    await decide(trx, request, id, 'in_review', null);
+    await decide(trx, request, id, before, 'in_review', null);
   }
   return reviewSubmission(trx, id);
 }

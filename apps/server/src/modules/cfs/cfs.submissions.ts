@@ -22,6 +22,7 @@ import { boundaryFromShape } from '../sites/site-boundary';
 import type { AttachmentHolder } from '../files/files.attachments';
 import type { JobQueue } from '../jobs/jobs.queue';
 import { oneAdminCall } from './cfs.calls';
+import { recordConstraintLayers } from './cfs.constraints';
 import { topicsOf } from './cfs.questionnaire';
 
 type Trx = Transaction<Database>;
@@ -291,6 +292,7 @@ export async function submitSubmission(
     .where('id', '=', id)
     .execute();
   await linkSameLand(trx, auth.userId, id);
+  await recordConstraintLayers(trx, id);
   // In this transaction: the receipt is owed exactly when the submission is in.
   await jobs.enqueue(trx, { tenantId: auth.tenantId, kind: RECEIPT_JOB, payload: { submissionId: id } });
   return readOwnSubmission(trx, auth.userId, id);
