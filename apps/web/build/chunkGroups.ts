@@ -29,6 +29,8 @@ const ROOTS: ReadonlyArray<readonly [RegExp, string]> = [
 const OUTSIDE_LAYOUT = [
   /[\\/]src[\\/]features[\\/]public-documents[\\/]/,
   /[\\/]src[\\/]features[\\/]tenants[\\/]pages[\\/]/,
+  // The public call-for-sites pages and what they load later (the boundary map); not the admin's.
+  /[\\/]src[\\/]features[\\/]calls-for-sites[\\/](?!adminCallPages)/,
 ];
 
 /**

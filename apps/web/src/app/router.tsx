@@ -70,6 +70,8 @@ const PublicCallPage = lazyScreen('callsForSites', (m) => m.PublicCallPage);
 // Issue 27 point 2: a consultation account's submissions to a call.
 const SubmissionPage = lazyScreen('callsForSitesSubmissions', (m) => m.SubmissionPage);
 const MySubmissionsPage = lazyScreen('callsForSitesSubmissions', (m) => m.MySubmissionsPage);
+// Issue 27 point 7: the public call-for-sites pages' own light frame.
+const PublicCallsLayout = lazyScreen('callsForSitesFrame', (m) => m.PublicCallsLayout);
 // Issue 27 points 4 and 6: officers review the submissions and read a call's figures.
 const ReviewListPage = lazyScreen('cfsReview', (m) => m.ReviewListPage);
 const ReviewDetailPage = lazyScreen('cfsReview', (m) => m.ReviewDetailPage);
@@ -222,9 +224,19 @@ const accountRoutes: RouteObject[] = [
   { path: 'p/document/my-responses', element: <MyResponsesPage /> },
   { path: 'p/document/preferences', element: <PreferencesPage /> },
   soon('p/document/my-clients', 'My clients'),
-  // Static segments outrank the public 'calls-for-sites/:callId' whatever the order.
-  { path: 'calls-for-sites/my-submissions', element: <MySubmissionsPage /> },
-  { path: 'calls-for-sites/submissions/:submissionId/:step?/:siteNumber?', element: <SubmissionPage /> },
+];
+
+/**
+ * Issue 27: the public call-for-sites pages, in their own frame: the calls anyone reads, and a
+ * signed-in person's submissions (static segments outrank 'calls-for-sites/:callId' whatever the order).
+ */
+const callsForSitesRoutes: RouteObject[] = [
+  { path: 'calls-for-sites', element: <PublicCallsPage /> },
+  { path: 'calls-for-sites/:callId', element: <PublicCallPage /> },
+  guarded(routeRequirements.anyAccount, [
+    { path: 'calls-for-sites/my-submissions', element: <MySubmissionsPage /> },
+    { path: 'calls-for-sites/submissions/:submissionId/:step?/:siteNumber?', element: <SubmissionPage /> },
+  ]),
 ];
 
 /** Open to everyone: public documents, sign-in and account pages, policies. */
@@ -237,8 +249,6 @@ const publicRoutes: RouteObject[] = [
   { path: 'p/document', element: <Navigate to="/p/document/all" replace /> },
   { path: 'p/document/unsubscribe/:token', element: <UnsubscribePage /> },
   { path: 'consultations', element: <ConsultationsHomePage /> },
-  { path: 'calls-for-sites', element: <PublicCallsPage /> },
-  { path: 'calls-for-sites/:callId', element: <PublicCallPage /> },
   // Spec 02 §2 names the account pages under /consultations; spec 01 at the root. Both work.
   ...['', 'consultations/'].flatMap((prefix): RouteObject[] => [
     { path: `${prefix}login`, element: <SignInPage variant="public" /> },
@@ -271,6 +281,7 @@ export const routes: RouteObject[] = [
         element: <TenantGate />,
         children: [
           { element: <PublicDocumentLayout />, children: publicDocumentRoutes },
+          { element: <PublicCallsLayout />, children: callsForSitesRoutes },
           {
             element: <AppLayout />,
             children: [

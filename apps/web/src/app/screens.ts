@@ -40,6 +40,7 @@ export const screens = {
   adminContent: () => import('../features/admin-content/adminContentPages'),
   callsForSitesAdmin: () => import('../features/calls-for-sites/adminCallPages'),
   callsForSites: () => import('../features/calls-for-sites/publicCallPages'),
+  callsForSitesFrame: () => import('../features/calls-for-sites/public-frame'),
   callsForSitesSubmissions: () => import('../features/calls-for-sites/submissionPages'),
   cfsReview: () => import('../features/cfs-review/cfsReviewPages'),
 } as const;
@@ -72,9 +73,10 @@ const ADDRESS_SCREENS: ReadonlyArray<readonly [RegExp, readonly ScreenName[]]> =
   [/^\/cfs\/(submissions(\/[^/]+)?|analytics)\/?$/, ['layout', 'cfsReview']],
   [
     /^\/calls-for-sites\/(my-submissions|submissions\/[^/]+(\/[^/]+){0,2})\/?$/,
-    ['layout', 'callsForSitesSubmissions'],
+    ['callsForSitesFrame', 'callsForSitesSubmissions'],
   ],
-  [/^\/calls-for-sites(\/[^/]+)?\/?$/, ['layout', 'callsForSites']],
+  // The public call-for-sites pages have a frame of their own (issue 27 point 7), not the staff layout.
+  [/^\/calls-for-sites(\/[^/]+)?\/?$/, ['callsForSitesFrame', 'callsForSites']],
   [/^\/notifications(\/archived)?\/?$/, ['layout', 'notifications']],
   [/^\/admin\/placemaker\/geodata\/upload\/?$/, ['layout', 'geodataUpload']],
   [/^\/admin\/placemaker\/geodata\/basemaps\/?$/, ['layout', 'basemapsAdmin']],

@@ -12,15 +12,6 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import '../../shared/admin-frame/adminContent.css';
 import './callsForSites.css';
 
-/** The links every public page ends with. */
-function PolicyLinks() {
-  return (
-    <Typography.Paragraph type="secondary">
-      <Link to="/policy">Privacy policy</Link> · <Link to="/terms">Terms of use</Link>
-    </Typography.Paragraph>
-  );
-}
-
 type ListedCall = PublicCallList['open'][number];
 
 function CallCards({ calls, when }: { calls: ListedCall[]; when: (call: ListedCall) => string }) {
@@ -87,7 +78,6 @@ export function PublicCallsPage() {
           )}
         </>
       )}
-      <PolicyLinks />
     </div>
   );
 }
@@ -99,7 +89,6 @@ function Frame({ children }: { children: ReactNode }) {
         All calls for sites
       </Link>
       {children}
-      <PolicyLinks />
     </div>
   );
 }

@@ -4,13 +4,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { DownloadOutlined } from '@ant-design/icons';
 import { ApiError, downloadFile } from '../../api/client';
 import { documentAttachmentsQuery, publicDocumentQuery } from '../../shared/documents/api';
-
-/** A file size in words (kB and MB, as people read them). */
-export function fileSize(bytes: number): string {
-  if (bytes < 1000) return `${bytes} bytes`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
-  return `${(bytes / 1_000_000).toFixed(1)} MB`;
-}
+import { fileSize } from '../../shared/files/fileSize';
 
 /** Spec 02 §2 /p/document/{documentId}/attachments: the files that passed the virus scan. */
 export function PublicAttachmentsPage() {

@@ -12,7 +12,7 @@ import { headerColors } from '../../platform/tenant/tenantTheme';
 import { logout } from '../../platform/session/api';
 import { useAccess, useCurrentUser, useResetAuth } from '../../platform/session/hooks';
 import type { ExportProgress } from '../../shared/document-export/useDocumentExport';
-import { MenuButton, type MenuItem } from './MenuButton';
+import { MenuButton, type MenuItem } from '../../shared/public-frame/MenuButton';
 
 const CONSULTATIONS_READ = [{ unit: 'consultations', action: 'read' }] as const;
 

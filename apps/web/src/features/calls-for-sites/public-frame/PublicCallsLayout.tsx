@@ -1,0 +1,104 @@
+import { DownOutlined, UserOutlined } from '@ant-design/icons';
+import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { MAIN_CONTENT_ID, SkipLink } from '../../../components/SkipLink';
+import { PageMaintenance } from '../../../platform/maintenance/PageMaintenance';
+import { pageMaintenanceFor } from '../../../platform/maintenance/maintenance';
+import { useMaintenanceClock } from '../../../platform/maintenance/useMaintenanceClock';
+import { logout } from '../../../platform/session/api';
+import { useCurrentUser, useResetAuth } from '../../../platform/session/hooks';
+import { useTenant } from '../../../platform/tenant/TenantContext';
+import { headerColors } from '../../../platform/tenant/tenantTheme';
+import { MenuButton, type MenuItem } from '../../../shared/public-frame/MenuButton';
+import '../../../shared/documents/publicDocuments.css';
+import './publicFrame.css';
+
+const CALLS = '/calls-for-sites';
+const MY_SUBMISSIONS = '/calls-for-sites/my-submissions';
+
+/** The signed-in person's menu: their submissions (a consultation account's), and Log out. */
+function AccountMenu({ color }: { color: string }) {
+  const { user } = useCurrentUser();
+  const navigate = useNavigate();
+  const resetAuth = useResetAuth();
+  if (!user) return null;
+  const items: MenuItem[] = [
+    ...(user.kind === 'public' ? [{ key: MY_SUBMISSIONS, label: 'Your submissions' }] : []),
+    { key: 'logout', label: 'Log out' },
+  ];
+  const choose = async (key: string) => {
+    if (key !== 'logout') {
+      await navigate(key);
+      return;
+    }
+    try {
+      await logout();
+    } catch (error) {
+      const { notifyError } = await import('../../../platform/notices/notifyError');
+      notifyError(error);
+      return;
+    }
+    resetAuth();
+    await navigate(CALLS, { replace: true });
+  };
+  return (
+    <MenuButton
+      className="public-header__button"
+      style={{ color }}
+      items={items}
+      onSelect={(key) => void choose(key)}
+      menuLabel="Account"
+    >
+      <UserOutlined aria-hidden />
+      {user.name}
+      <DownOutlined aria-hidden />
+    </MenuButton>
+  );
+}
+
+/**
+ * Issue 27 point 7: the frame of the public call-for-sites pages (the list, a call, a submission's
+ * steps, one's own submissions): the council's header, the page, the policy links. Like the public
+ * documents' frame it carries none of the staff layout (side menu, bell, their access answers), so
+ * a landowner on a phone loads and runs only what these pages need.
+ */
+export function PublicCallsLayout() {
+  const { tenant, maintenance } = useTenant();
+  const { background, color } = headerColors(tenant);
+  const { user, isLoading } = useCurrentUser();
+  const { pathname, search } = useLocation();
+  const now = useMaintenanceClock();
+  const underMaintenance = pageMaintenanceFor(maintenance.pages, pathname, now) !== undefined;
+  return (
+    <div className="public-layout public-calls">
+      <SkipLink />
+      <header className="public-header" style={{ background, color }}>
+        <Link to={CALLS} className="public-header__brand" style={{ color }}>
+          {tenant.logo && <img className="public-header__logo" src={tenant.logo} alt="" />}
+          <span className="public-header__name">{tenant.rawName}</span>
+        </Link>
+        <nav className="public-header__end" aria-label="Calls for sites">
+          <Link className="public-header__link" to={CALLS} style={{ color }}>
+            Calls for sites
+          </Link>
+          {!isLoading && user === null && (
+            <Link
+              className="public-header__link"
+              to={`/consultations/login?returnUrl=${encodeURIComponent(pathname + search)}`}
+              style={{ color }}
+            >
+              Log in
+            </Link>
+          )}
+          <AccountMenu color={color} />
+        </nav>
+      </header>
+      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="public-layout__main public-calls__main">
+        {underMaintenance ? <PageMaintenance /> : <Outlet />}
+      </main>
+      <footer className="public-calls__footer">
+        <Link to="/policy">Privacy policy</Link>
+        <Link to="/terms">Terms of use</Link>
+      </footer>
+    </div>
+  );
+}
