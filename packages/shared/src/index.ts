@@ -14,6 +14,7 @@ export * from './auth/messages';
 export * from './auth/schemas';
 export * from './auth/signUp';
 export * from './search/coordinates';
+export * from './geo/index';
 export * from './search/filters';
 export * from './sites/fields';
 export * from './search/schemas';

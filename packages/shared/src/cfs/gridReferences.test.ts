@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  bngToWgs84,
-  cornersToRing,
-  gridReferenceMessages as M,
-  readCorners,
-  readGridReference,
-  type BngPosition,
-} from './gridReferences';
+import { gridReferenceMessages as M, readCorners, readGridReference } from './gridReferences';
 
 const position = (text: string) => {
   const read = readGridReference(text, 1);
@@ -106,24 +99,6 @@ describe('a grid reference typed for a corner', () => {
   });
 });
 
-describe('a British National Grid position in WGS84', () => {
-  // Expected values from GDAL 3.6 / PROJ, not this code:
-  //   gdaltransform -s_srs EPSG:27700 -t_srs EPSG:4326 -output_xy
-  it.each([
-    [562_100, 153_800, 0.32182667643306, 51.2603173871452],
-    [530_080, 180_150, -0.127146693575408, 51.5053204351163],
-    [216_600, 771_200, -5.00471190618282, 56.7960882199835],
-    [440_000, 1_140_000, -1.28158294793519, 60.1425610738679],
-    [90_000, 10_000, -6.31938096552048, 49.9096707142491],
-    [500_000, 500_000, -0.461660299329062, 54.3856788570174],
-  ])('puts %d, %d at %f, %f', (easting, northing, longitude, latitude) => {
-    const [lon, lat] = bngToWgs84([easting, northing] as unknown as BngPosition);
-    // Seven decimal places of a degree: about a centimetre.
-    expect(lon).toBeCloseTo(longitude, 7);
-    expect(lat).toBeCloseTo(latitude, 7);
-  });
-});
-
 describe('the corners of a site, one a line', () => {
   it('reads grid references and eastings and northings mixed, skipping blank lines', () => {
     expect(corners('TQ 6210 5380\n\n562200, 153800\r\nTQ 6220 5390\n  \n562100 153900\n')).toEqual([
@@ -179,34 +154,5 @@ describe('the corners of a site, one a line', () => {
 
   it('keeps a figure of eight (its crossing edges are the map’s check)', () => {
     expect(corners('562100, 153800\n562200, 153900\n562200, 153800\n562100, 153900')).toHaveLength(4);
-  });
-});
-
-describe('the ring of a typed boundary', () => {
-  const square = (text: string) => cornersToRing(corners(text));
-  const anticlockwise = [
-    [562_100, 153_800],
-    [562_200, 153_800],
-    [562_200, 153_900],
-    [562_100, 153_900],
-  ].map(([e, n]) => bngToWgs84([e, n] as unknown as BngPosition));
-
-  it('is closed, in WGS84, anticlockwise', () => {
-    expect(square('TQ 6210 5380\nTQ 6220 5380\nTQ 6220 5390\nTQ 6210 5390')).toEqual([
-      ...anticlockwise,
-      anticlockwise[0],
-    ]);
-  });
-
-  it('is turned anticlockwise when the corners were typed clockwise', () => {
-    const ring = square('TQ 6210 5390\nTQ 6220 5390\nTQ 6220 5380\nTQ 6210 5380');
-    expect(ring).toHaveLength(5);
-    expect(ring[0]).toEqual(ring[4]);
-    // Shoelace over longitude and latitude: positive is anticlockwise.
-    const twiceArea = ring
-      .slice(0, -1)
-      .reduce((sum, [x, y], index) => sum + x * ring[index + 1]![1] - ring[index + 1]![0] * y, 0);
-    expect(twiceArea).toBeGreaterThan(0);
-    expect(new Set(ring.map(String))).toEqual(new Set(anticlockwise.map(String)));
   });
 });

@@ -1,16 +1,12 @@
-import proj4 from 'proj4';
-import type { Wgs84Position } from '../search/coordinates';
+import { bngPosition, type BngPosition } from '../geo/britishNationalGrid';
 
 /**
  * Issue 27 point 7: a site's boundary typed as the corners' grid references, for those who cannot
  * draw on a map. Each line is an Ordnance Survey grid reference ('TQ 6210 5380', 'TQ6210053800')
  * or an easting and northing in metres ('562100, 153800'), all on the British National Grid
- * (EPSG:27700); the corners become one WGS84 polygon, as a drawn boundary is.
+ * (EPSG:27700). Read here, without the projection library: the page that asks loads it only when
+ * the corners are used (geo/britishNationalGrid.ts turns them into WGS84).
  */
-
-declare const bngBrand: unique symbol;
-/** A position on the British National Grid: [easting, northing] in metres; never a WGS84 one by mistake. */
-export type BngPosition = readonly [easting: number, northing: number] & { readonly [bngBrand]: true };
 
 export const GRID_REFERENCE_LIMITS = {
   minCorners: 3,
@@ -42,8 +38,6 @@ export const gridReferenceMessages = {
 
 /** One line read: its position, or why it is not one. */
 export type GridReferenceLine = { ok: true; position: BngPosition } | { ok: false; message: string };
-
-const bng = (easting: number, northing: number) => [easting, northing] as unknown as BngPosition;
 
 /** The grid's 100 km squares are lettered A to Z without I, five by five. */
 const LETTERS = 'ABCDEFGHJKLMNOPQRSTUVWXYZ';
@@ -93,7 +87,10 @@ export function readGridReference(text: string, line: number): GridReferenceLine
     const metres = (part: string) => Number(part.padEnd(5, '0'));
     return {
       ok: true,
-      position: bng(origin[0] + metres(digits.slice(0, half)), origin[1] + metres(digits.slice(half))),
+      position: bngPosition(
+        origin[0] + metres(digits.slice(0, half)),
+        origin[1] + metres(digits.slice(half)),
+      ),
     };
   }
   const pair = EASTING_NORTHING.exec(typed);
@@ -104,29 +101,8 @@ export function readGridReference(text: string, line: number): GridReferenceLine
   if (degreesLike && Math.abs(easting) <= 180 && Math.abs(northing) <= 180)
     return { ok: false, message: gridReferenceMessages.degrees(line) };
   if (!inGrid(easting, northing)) return { ok: false, message: gridReferenceMessages.outside(line) };
-  return { ok: true, position: bng(easting, northing) };
+  return { ok: true, position: bngPosition(easting, northing) };
 }
-
-// PostGIS's and epsg.io's definition of EPSG:27700: Airy 1830 on a transverse Mercator, with the
-// seven-parameter shift to WGS84 that the server's ST_Transform uses (good to about 2 metres).
-const BRITISH_NATIONAL_GRID =
-  '+proj=tmerc +lat_0=49 +lon_0=-2 +k=0.9996012717 +x_0=400000 +y_0=-100000 +ellps=airy ' +
-  '+towgs84=446.448,-125.157,542.06,0.15,0.247,0.842,-20.489 +units=m +no_defs';
-let converter: proj4.Converter | null = null;
-
-/** A British National Grid position in WGS84: [longitude, latitude]. */
-export function bngToWgs84(position: BngPosition): Wgs84Position {
-  converter ??= proj4(BRITISH_NATIONAL_GRID, 'EPSG:4326');
-  const [longitude, latitude] = converter.forward([position[0], position[1]]);
-  return [longitude!, latitude!];
-}
-
-/** Twice the ring's signed area in square metres: positive when its corners run anticlockwise. */
-const twiceSignedArea = (ring: readonly BngPosition[]) =>
-  ring.reduce((sum, [x, y], index) => {
-    const [nextX, nextY] = ring[(index + 1) % ring.length]!;
-    return sum + x * nextY - nextX * y;
-  }, 0);
 
 /** Whether every corner lies on the line through the first two (no two are the same by now). */
 function allOnOneLine(corners: readonly BngPosition[]): boolean {
@@ -171,14 +147,4 @@ export function readCorners(text: string): GridReferenceCorners {
   const positions = corners.map((corner) => corner.position);
   if (allOnOneLine(positions)) return { ok: false, problems: [gridReferenceMessages.straight] };
   return { ok: true, corners: positions };
-}
-
-/**
- * The corners as one GeoJSON polygon's ring in WGS84: closed, anticlockwise as RFC 7946 asks
- * (the order they were typed in, or its reverse). Whether its edges cross is the map's check.
- */
-export function cornersToRing(corners: readonly BngPosition[]): Wgs84Position[] {
-  const ordered = twiceSignedArea(corners) < 0 ? [...corners].reverse() : [...corners];
-  const ring = ordered.map(bngToWgs84);
-  return [...ring, ring[0]!];
 }

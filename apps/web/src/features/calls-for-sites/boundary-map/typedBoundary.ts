@@ -1,4 +1,4 @@
-import { cornersToRing, gridReferenceMessages, readCorners } from '@planning/shared';
+import { bngRingToWgs84, gridReferenceMessages, readCorners } from '@planning/shared';
 import { crossesItself } from './boundaryChecks';
 import { hectaresOf, roundedPolygon, shapeOf, type BoundaryShape } from './boundaryRules';
 
@@ -13,7 +13,7 @@ export type TypedBoundary =
 export function typedBoundary(text: string): TypedBoundary {
   const read = readCorners(text);
   if (!read.ok) return read;
-  const polygon = roundedPolygon([cornersToRing(read.corners)]);
+  const polygon = roundedPolygon([bngRingToWgs84(read.corners)]);
   if (crossesItself(polygon)) return { ok: false, problems: [gridReferenceMessages.crossing] };
   const boundary = shapeOf([polygon])!;
   return { ok: true, boundary, areaHa: hectaresOf(boundary)!, corners: read.corners.length };

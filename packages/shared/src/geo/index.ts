@@ -1,0 +1,2 @@
+export * from './britishNationalGrid';
+export * from './bngToWgs84';
