@@ -47,3 +47,4 @@ export * from './admin-users/index';
 export * from './admin-content/index';
 export * from './cfs/index';
 export * from './council-settings/index';
+export * from './places/index';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { layerPlaceSearchSchema } from '../places/schemas';
 import { layerStyleSchema } from './style';
 
 /** Our words for the layer and geodata screens and API (spec 03 §8 where it has them). */
@@ -55,6 +56,8 @@ export const layerSchema = z.object({
   extent: z.tuple([z.number(), z.number(), z.number(), z.number()]).nullable(),
   source: z.record(z.string(), z.unknown()),
   version: z.number().int(),
+  /** Place search (issue 27): the property naming each feature, found by the public place search. */
+  placeSearch: layerPlaceSearchSchema.nullable(),
   updatedAt: z.string(),
 });
 export type Layer = z.infer<typeof layerSchema>;
@@ -76,6 +79,7 @@ export const layerUpdateSchema = z
     zIndex: z.number().int().min(-1000).max(1000),
     tags: z.array(text(50).min(1)).max(20),
     style: layerStyleSchema,
+    placeSearch: layerPlaceSearchSchema.nullable(),
   })
   .partial()
   .strict();
