@@ -84,6 +84,7 @@ import { councilSettingsRoutes } from './modules/council-settings/council-settin
 import { auditRoutes } from './modules/audit/audit.routes';
 import { adminContentRoutes } from './modules/admin-content/admin-content.routes';
 import { cfsRoutes } from './modules/cfs/cfs.routes';
+import { placesRoutes } from './modules/places/places.routes';
 
 // Module augmentation only works with interfaces.
 /* eslint-disable @typescript-eslint/consistent-type-definitions */
@@ -317,6 +318,7 @@ export async function buildApp({
       await api.register(auditRoutes);
       await api.register(adminContentRoutes);
       await api.register(cfsRoutes);
+      await api.register(placesRoutes);
       await api.register(basemapsRoutes);
       await api.register(sitesRoutes);
       await api.register(tagsRoutes);

@@ -1,12 +1,11 @@
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import { mkdir } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
-import { postgis } from '@electric-sql/pglite-postgis';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { ConfigError, type Config } from '../config';
 import { migrate, type SqlRunner } from './migrate';
-import { openPglite } from './pglite-image';
+import { openPglite, pgliteExtensions } from './pglite-image';
 import { EmbeddedDatabase, PGliteDialect } from './pglite-dialect';
 import type { Database } from './schema';
 import { syncFeatureCatalogue } from './catalogue';
@@ -90,7 +89,7 @@ async function openEmbedded(options: {
   await mkdir(options.dataDir, { recursive: true });
   // A new folder starts from the kept image of an empty database with PostGIS (pglite-image.ts).
   const pglite = await openPglite(options.dataDir);
-  const create = () => PGlite.create(options.dataDir, { extensions: { postgis } });
+  const create = () => PGlite.create(options.dataDir, { extensions: pgliteExtensions });
   try {
     const runner: SqlRunner = {
       exec: async (sql) => {

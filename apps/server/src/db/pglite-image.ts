@@ -4,6 +4,7 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { postgis } from '@electric-sql/pglite-postgis';
 
 /**
@@ -32,7 +33,9 @@ export function pgliteImagePath(cacheDir = defaultCacheDir()): string {
   return path.join(cacheDir, `pglite-${versions}.tar.gz`);
 }
 
-const options = { extensions: { postgis } };
+// pg_trgm ships inside PGlite; loaded with PostGIS at every start, created by migration 0050.
+export const pgliteExtensions = { postgis, pg_trgm };
+const options = { extensions: pgliteExtensions };
 
 /** PostgreSQL's own mark of an initialised data folder (others may keep files beside it). */
 const isNewFolder = (dataDir: string) => !existsSync(path.join(dataDir, 'PG_VERSION'));

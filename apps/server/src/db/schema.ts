@@ -496,6 +496,13 @@ export type LayersTable = {
   extent: ColumnType<unknown, never, unknown>;
   source: ColumnType<Record<string, unknown>, string | undefined, string>;
   version: Generated<number>;
+  /** Place search (0050): the property holding each feature's name or postcode, and which. */
+  place_field: ColumnType<string | null, string | null | undefined, string | null>;
+  place_kind: ColumnType<
+    'name' | 'postcode' | null,
+    'name' | 'postcode' | null | undefined,
+    'name' | 'postcode' | null
+  >;
   created_by: string | null;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -511,6 +518,9 @@ export type LayerFeaturesTable = {
   geom: ColumnType<unknown, unknown, unknown>;
   /** Kept by a trigger from geom. */
   geom_3857: ColumnType<unknown, never, never>;
+  /** Kept by triggers from the layer's place search setting (0050): the name and its key. */
+  place_name: ColumnType<string | null, never, never>;
+  place_key: ColumnType<string | null, never, never>;
 };
 
 export type SiteLayerOverlapsTable = {

@@ -155,6 +155,8 @@ describe('every API route', () => {
     // Issue 27: the council's open and upcoming calls for sites, and one call's guidance.
     'GET /api/v1/public/cfs/calls',
     'GET /api/v1/public/cfs/calls/:id',
+    // Issue 27 point 2: the boundary map's search for a town, a postcode or a council's named place.
+    'GET /api/v1/public/places',
   ];
   const apiRoutes = () =>
     t.app.routeTable.filter(

@@ -2,12 +2,13 @@ import { sql, type Transaction } from 'kysely';
 import {
   layerMessages,
   layerStyleSchema,
+  placeSearchMessages,
   type Layer,
   type LayerTheme,
   type LayerUpdate,
 } from '@planning/shared';
 import type { Database } from '../../db/schema';
-import { conflict, isUniqueViolation, notFound } from '../../lib/errors';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../lib/errors';
 import { refreshConstraintTags } from '../overlaps/overlaps.service';
 
 type Trx = Transaction<Database>;
@@ -34,6 +35,8 @@ type LayerRow = {
   extent: number[] | null;
   source: Record<string, unknown>;
   version: number;
+  place_field: string | null;
+  place_kind: 'name' | 'postcode' | null;
   updated_at: Date;
 };
 
@@ -67,6 +70,8 @@ function selectLayers(trx: Trx) {
       ),
       'l.source',
       'l.version',
+      'l.place_field',
+      'l.place_kind',
       'l.updated_at',
     ]);
 }
@@ -100,6 +105,7 @@ export function presentLayer(row: LayerRow): Layer {
     extent,
     source: row.source ?? {},
     version: row.version,
+    placeSearch: row.place_field && row.place_kind ? { field: row.place_field, kind: row.place_kind } : null,
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
@@ -159,6 +165,12 @@ export async function updateLayer(trx: Trx, id: string, update: LayerUpdate): Pr
   if (update.zIndex !== undefined) set.z_index = update.zIndex;
   if (update.tags !== undefined) set.tags = [...new Set(update.tags)];
   if (update.style !== undefined) set.style = JSON.stringify(update.style);
+  if (update.placeSearch !== undefined) {
+    // Place search (issue 27): a field the layer has; its features' names follow by trigger (0050).
+    if (update.placeSearch) await requireField(trx, id, update.placeSearch.field);
+    set.place_field = update.placeSearch?.field ?? null;
+    set.place_kind = update.placeSearch?.kind ?? null;
+  }
   const before = await titleOf(trx, id);
   const updated = await trx
     .updateTable('layers')
@@ -170,6 +182,15 @@ export async function updateLayer(trx: Trx, id: string, update: LayerUpdate): Pr
   if (update.title !== undefined || update.placemakerVisibility !== undefined)
     await refreshConstraintTags(trx, { titles: [before ?? '', update.title ?? before ?? ''] });
   return readLayer(trx, id);
+}
+
+/** A field of the layer's attributes, or 400 (a missing layer is 404 as ever). */
+async function requireField(trx: Trx, id: string, field: string): Promise<void> {
+  const layer = await trx.selectFrom('layers').select('fields').where('id', '=', id).executeTakeFirst();
+  if (!layer) throw notFound(layerMessages.notFound);
+  const fields = Array.isArray(layer.fields) ? layer.fields : [];
+  if (!fields.some((candidate) => candidate.name === field))
+    throw badRequest(placeSearchMessages.placeFieldUnknown);
 }
 
 /** A layer's title, or undefined when there is no such layer. */
