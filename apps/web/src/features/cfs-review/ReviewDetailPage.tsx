@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Descriptions, Form, Input, Modal, Space, Tag, Typography } from 'antd';
 import {
   availabilityOptions,
+  cfsMergeMessages,
   cfsReviewMessages as R,
   constraintOptions,
   featureAccess,
@@ -25,14 +26,17 @@ import {
   reviewQueryKeys,
   startReview,
 } from './api';
+import { answerRows, labelsOf } from '../../shared/cfs/answers';
+import { MergeDialog } from './MergeDialog';
 import { OutlineMap } from './OutlineMap';
 import {
-  answerRows,
   formatDay,
   formatHectares,
+  formatMoment,
   formatNumber,
-  labelsOf,
+  mergeableSites,
   reviewStatusLabel,
+  siteChoiceLabel,
   statusColours,
   type ReviewStatus,
 } from './reviewRules';
@@ -57,14 +61,18 @@ function StatusTag({ status }: { status: ReviewSubmission['status'] }) {
   );
 }
 
-/** What the site's boundary meets: existing sites, other submissions, constraint layers, the same land. */
-function Overlaps({ overlaps }: { overlaps: Site['overlaps'] }) {
+/**
+ * What the site's boundary meets: existing sites, other submissions and the same land as they are
+ * now; constraint layers as they were when it arrived (issue 27 point 4), with when.
+ */
+function Overlaps({ overlaps, checkedAt }: { overlaps: Site['overlaps']; checkedAt: string | null }) {
+  const checked = checkedAt ? ` (worked out when submitted, ${formatMoment(checkedAt)})` : '';
   const none =
     overlaps.sites.length === 0 &&
     overlaps.submissions.length === 0 &&
     overlaps.layers.length === 0 &&
     !overlaps.sameLandAs;
-  if (none) return <p>The boundary meets no existing site, other submission or constraint layer.</p>;
+  if (none) return <p>The boundary meets no existing site, other submission or constraint layer{checked}.</p>;
   return (
     <ul className="cfs-review__overlaps">
       {overlaps.sameLandAs && (
@@ -86,9 +94,7 @@ function Overlaps({ overlaps }: { overlaps: Site['overlaps'] }) {
             .map((site, index) => (
               <span key={site.id}>
                 {index > 0 && ', '}
-                <Link to={`/site/${site.id}`}>
-                  {[site.reference, site.name].filter(Boolean).join(' ') || `Site ${site.id}`}
-                </Link>
+                <Link to={`/site/${site.id}`}>{siteChoiceLabel(site)}</Link>
               </span>
             ))}
         </li>
@@ -113,6 +119,7 @@ function Overlaps({ overlaps }: { overlaps: Site['overlaps'] }) {
                 `${layer.title} (${layer.features} ${layer.features === 1 ? 'feature' : 'features'})`,
             )
             .join(', ')}
+          {checked}
         </li>
       )}
     </ul>
@@ -189,7 +196,7 @@ function SiteSection({ site, number, topics }: { site: Site; number: number; top
         />
       </div>
       <Typography.Title level={3}>Overlaps</Typography.Title>
-      <Overlaps overlaps={site.overlaps} />
+      <Overlaps overlaps={site.overlaps} checkedAt={site.constraintsCheckedAt} />
       <Typography.Title level={3}>Questionnaire answers</Typography.Title>
       {answers.length === 0 ? (
         <p>No answers.</p>
@@ -283,6 +290,7 @@ export function ReviewDetailPage() {
   const { message } = App.useApp();
   const [accepting, setAccepting] = useState(false);
   const [rejecting, setRejecting] = useState(false);
+  const [merging, setMerging] = useState(false);
   const [acceptProblem, setAcceptProblem] = useState<string | null>(null);
   const submission = useQuery({
     queryKey: reviewQueryKeys.submission(submissionId),
@@ -393,6 +401,9 @@ export function ReviewDetailPage() {
             <Button type="primary" onClick={() => setAccepting(true)}>
               Accept
             </Button>
+            {mergeableSites(s.sites).length > 0 && (
+              <Button onClick={() => setMerging(true)}>Merge into an existing site</Button>
+            )}
             <Button danger onClick={() => setRejecting(true)}>
               Reject
             </Button>
@@ -480,6 +491,17 @@ export function ReviewDetailPage() {
           {sitesWord} of the council, named as submitted, and the submitter is emailed that it was accepted.
         </p>
       </Modal>
+      <MergeDialog
+        open={merging}
+        submission={s}
+        onClose={() => setMerging(false)}
+        onDone={(next, into) => {
+          setMerging(false);
+          setAcceptProblem(null);
+          settle(next);
+          void message.success(cfsMergeMessages.merged(into.label));
+        }}
+      />
       <RejectDialog
         open={rejecting}
         onClose={() => setRejecting(false)}

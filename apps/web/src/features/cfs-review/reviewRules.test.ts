@@ -1,16 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import type { QuestionTopic, ReviewList } from '@planning/shared';
+import type { ReviewList } from '@planning/shared';
 import {
-  answerRows,
+  awaitsDecision,
+  bulkRefusals,
   callChoices,
+  constraintsText,
+  formatMoment,
+  isConstraintsFilter,
   chosenCall,
   dayBars,
   exportFileName,
   formatDay,
   formatHectares,
   isReviewStatus,
-  labelsOf,
   mapKey,
+  mergeableSites,
   overlapsTag,
   reviewStatusLabel,
 } from './reviewRules';
@@ -27,6 +31,7 @@ const row = (callId: string, callName: string): ReviewList['submissions'][number
   areaHa: 1.2,
   submittedAt: '2027-03-03T10:00:00Z',
   overlapsSites: 0,
+  constraintLayers: 0,
 });
 
 describe('the call picker', () => {
@@ -110,62 +115,76 @@ describe('statuses and figures', () => {
   });
 });
 
-describe('answers', () => {
-  const topics: QuestionTopic[] = [
-    {
-      id: 'access',
-      title: 'Access',
-      showMode: 'all',
-      questions: [
-        {
-          kind: 'Preferences',
-          id: 'q-access',
-          question: 'How is the site reached?',
-          options: [
-            { id: 'road', label: 'From a public road' },
-            { id: 'track', label: 'By a private track' },
-          ],
-        },
-        { kind: 'Opinion', id: 'q-viable', question: 'Is it viable?', scale: ['No', 'Yes'] },
-        {
-          kind: 'Ranking',
-          id: 'q-rank',
-          question: 'Rank what it offers',
-          items: [
-            { id: 'homes', label: 'Homes' },
-            { id: 'jobs', label: 'Jobs' },
-          ],
-        },
-        { kind: 'Comment', id: 'q-history', question: 'Its history?' },
-      ],
-    },
-  ];
+describe('constraints and bulk actions', () => {
+  it('reads the constraints filter from the address and names the count', () => {
+    expect(isConstraintsFilter('with')).toBe(true);
+    expect(isConstraintsFilter('without')).toBe(true);
+    expect(isConstraintsFilter('some')).toBe(false);
+    expect(isConstraintsFilter(null)).toBe(false);
+    expect(constraintsText(0)).toBe('None');
+    expect(constraintsText(1)).toBe('1 layer');
+    expect(constraintsText(3)).toBe('3 layers');
+  });
 
-  it("reads answers in the questionnaire's order, with the chosen options' labels", () => {
+  it('lets only submissions awaiting review be decided together', () => {
+    expect(awaitsDecision('new')).toBe(true);
+    expect(awaitsDecision('in_review')).toBe(true);
+    for (const status of ['draft', 'accepted', 'rejected', 'withdrawn'] as const)
+      expect(awaitsDecision(status)).toBe(false);
+  });
+
+  it('lists each submission a bulk action did not do, by its reference and why', () => {
     expect(
-      answerRows(topics, {
-        'q-history': 'Grazing',
-        'q-rank': ['jobs', 'homes'],
-        'q-access': ['track', 'road'],
-        'q-viable': 'Yes',
-        'q-gone': 'Kept',
-      }),
+      bulkRefusals(
+        [
+          { id: 'a', reference: 'CFS-2027-0001', outcome: 'done', message: null },
+          { id: 'b', reference: 'CFS-2027-0002', outcome: 'not-awaiting', message: 'Already decided' },
+          { id: 'c', reference: null, outcome: 'not-found', message: 'Submission not found' },
+          { id: 'd', reference: null, outcome: 'not-found', message: null },
+        ],
+        [{ id: 'c', reference: 'CFS-2027-0003' }],
+      ),
     ).toEqual([
-      {
-        id: 'q-access',
-        topic: 'Access',
-        question: 'How is the site reached?',
-        answer: 'By a private track, From a public road',
-      },
-      { id: 'q-viable', topic: 'Access', question: 'Is it viable?', answer: 'Yes' },
-      { id: 'q-rank', topic: 'Access', question: 'Rank what it offers', answer: '1. Jobs, 2. Homes' },
-      { id: 'q-history', topic: 'Access', question: 'Its history?', answer: 'Grazing' },
-      { id: 'q-gone', topic: '', question: 'q-gone', answer: 'Kept' },
+      'CFS-2027-0002: Already decided',
+      'CFS-2027-0003: Submission not found',
+      'A submission: not done',
     ]);
   });
 
-  it('leaves out unanswered questions and names unknown options by their ids', () => {
-    expect(answerRows(topics, { 'q-access': [] })).toEqual([]);
-    expect(labelsOf({ housing: 'Housing' }, ['housing', 'moon'])).toEqual(['Housing', 'moon']);
+  it('gives the time the constraints were worked out, in the UK', () => {
+    expect(formatMoment('2027-07-01T13:05:00Z')).toBe('1 July 2027 at 14:05');
+    expect(formatMoment(null)).toBe('–');
+  });
+});
+
+describe('merging into an existing site', () => {
+  type Existing = { id: string; reference: string | null; name: string | null };
+  const overlapping: Existing = { id: '7', reference: 'HELAA/7', name: 'Mill Lane' };
+  const site = (siteId: string | null, boundary: unknown, sites: Existing[] = [overlapping]) => ({
+    name: 'Paddock',
+    boundary,
+    siteId,
+    overlaps: { sites },
+  });
+
+  it('offers the sites not yet added or merged, each with the existing sites it meets once', () => {
+    expect(
+      mergeableSites([
+        site('12', {}),
+        site(null, null),
+        site(null, {}, [overlapping, overlapping, { id: '9', reference: null, name: null }]),
+        { ...site(null, {}, []), name: '' },
+      ]),
+    ).toEqual([
+      {
+        index: 2,
+        name: 'Paddock',
+        choices: [
+          { id: '7', label: 'HELAA/7 Mill Lane' },
+          { id: '9', label: 'Site 9' },
+        ],
+      },
+      { index: 3, name: 'Site 4', choices: [] },
+    ]);
   });
 });

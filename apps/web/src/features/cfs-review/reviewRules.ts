@@ -1,9 +1,6 @@
 import {
-  answerLabels,
   submissionStatusLabels,
   type CallAnalytics,
-  type ConfigQuestion,
-  type QuestionTopic,
   type ReviewList,
   type SubmissionStatus,
 } from '@planning/shared';
@@ -78,47 +75,6 @@ export function formatDay(value: string | null | undefined): string {
 export const overlapsTag = (count: number): string | null =>
   count > 0 ? `Overlaps ${count} ${count === 1 ? 'site' : 'sites'}` : null;
 
-/** The labels of option ids (ownership, uses, constraints), an unknown id as given. */
-export function labelsOf<T extends Record<string, string>>(options: T, ids: readonly string[]): string[] {
-  return ids.map((id) => (options as Record<string, string>)[id] ?? id);
-}
-
-export type AnswerRow = { id: string; topic: string; question: string; answer: string };
-
-/** An answer in words: chosen options' labels, a ranking in order, a scale point or the text. */
-export const answerText = (question: ConfigQuestion | undefined, answer: string | string[]): string =>
-  answerLabels(question, answer).join(', ');
-
-/**
- * A site's questionnaire answers as rows, in the questionnaire's order; answers to questions the
- * questionnaire no longer has come last, under their ids.
- */
-export function answerRows(
-  topics: readonly QuestionTopic[],
-  answers: Record<string, string | string[]>,
-): AnswerRow[] {
-  const rows: AnswerRow[] = [];
-  const known = new Set<string>();
-  for (const topic of topics) {
-    for (const question of topic.questions) {
-      known.add(question.id);
-      const answer = answers[question.id];
-      if (answer === undefined || answer.length === 0) continue;
-      rows.push({
-        id: question.id,
-        topic: topic.title,
-        question: question.question,
-        answer: answerText(question, answer),
-      });
-    }
-  }
-  for (const [id, answer] of Object.entries(answers)) {
-    if (known.has(id) || answer.length === 0) continue;
-    rows.push({ id, topic: '', question: id, answer: answerText(undefined, answer) });
-  }
-  return rows;
-}
-
 /** The bars of the by-day chart: each day's share of the busiest day (0–100). */
 export function dayBars(
   byDay: CallAnalytics['byDay'],
@@ -147,3 +103,82 @@ export const exportFileName = (callName: string, format: 'csv' | 'gpkg'): string
       .replace(/^-|-$/g, '')
       .toLowerCase() || 'call-for-sites'
   }-submissions.${format}`;
+
+/** The queue's constraints filter: submissions whose sites met constraint layers on arrival, or none. */
+export const constraintsFilters = ['with', 'without'] as const;
+export type ConstraintsFilter = (typeof constraintsFilters)[number];
+export const isConstraintsFilter = (value: string | null | undefined): value is ConstraintsFilter =>
+  (constraintsFilters as readonly string[]).includes(value ?? '');
+export const constraintsFilterLabels: Record<ConstraintsFilter | 'all', string> = {
+  all: 'All',
+  with: 'Meets constraint layers',
+  without: 'Meets none',
+};
+
+/** The Constraints column: how many layers its sites met on arrival. */
+export const constraintsText = (count: number): string =>
+  count === 0 ? 'None' : count === 1 ? '1 layer' : `${count} layers`;
+
+/** Only submissions awaiting review can be taken into review or rejected, one by one or together. */
+export const awaitsDecision = (status: SubmissionStatus): boolean =>
+  status === 'new' || status === 'in_review';
+
+/** The lines under a bulk action's summary: each submission not done, by reference, and why. */
+export function bulkRefusals(
+  results: readonly { id: string; reference: string | null; outcome: string; message: string | null }[],
+  known: readonly { id: string; reference: string | null }[] = [],
+): string[] {
+  return results
+    .filter((result) => result.outcome !== 'done')
+    .map((result) => {
+      const reference =
+        result.reference ?? known.find((row) => row.id === result.id)?.reference ?? 'A submission';
+      return `${reference}: ${result.message ?? 'not done'}`;
+    });
+}
+
+/** When the constraint layers were worked out: '3 March 2027 at 14:05'. */
+export function formatMoment(value: string | null | undefined): string {
+  if (!value) return '–';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  const day = formatDay(value);
+  const time = date.toLocaleTimeString('en-GB', {
+    hour: '2-digit',
+    minute: '2-digit',
+    timeZone: 'Europe/London',
+  });
+  return `${day} at ${time}`;
+}
+
+/** An existing site as the officer knows it: 'HELAA/123 Mill Lane', else its id. */
+export const siteChoiceLabel = (site: {
+  id: string;
+  reference: string | null;
+  name: string | null;
+}): string => [site.reference, site.name].filter(Boolean).join(' ') || `Site ${site.id}`;
+
+/**
+ * The submitted sites an officer can still merge, by their index in the submission (the route's
+ * siteIndex): those with a boundary not yet added or merged. Each comes with the existing sites
+ * its boundary meets, once each, as the first choices of where to merge it.
+ */
+export function mergeableSites(
+  sites: readonly {
+    name: string;
+    boundary: unknown;
+    siteId: string | null;
+    overlaps: { sites: readonly { id: string; reference: string | null; name: string | null }[] };
+  }[],
+): { index: number; name: string; choices: { id: string; label: string }[] }[] {
+  return sites.flatMap((site, index) => {
+    if (!site.boundary || site.siteId) return [];
+    const seen = new Set<string>();
+    const choices = site.overlaps.sites.flatMap((one) => {
+      if (seen.has(one.id)) return [];
+      seen.add(one.id);
+      return [{ id: one.id, label: siteChoiceLabel(one) }];
+    });
+    return [{ index, name: site.name || `Site ${index + 1}`, choices }];
+  });
+}

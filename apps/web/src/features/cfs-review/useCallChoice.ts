@@ -11,8 +11,8 @@ import { callChoices, chosenCall, type CallChoice } from './reviewRules';
 export function useCallChoice() {
   const [params, setParams] = useSearchParams();
   const all = useQuery({
-    queryKey: reviewQueryKeys.queue(null, null),
-    queryFn: ({ signal }) => fetchQueue(null, null, signal),
+    queryKey: reviewQueryKeys.queue(null, null, null),
+    queryFn: ({ signal }) => fetchQueue(null, null, null, signal),
   });
   const open = useQuery({
     queryKey: reviewQueryKeys.publicCalls,

@@ -2,8 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Card, Table, Tag, Typography } from 'antd';
 import type { TableColumnsType } from 'antd';
 import { DownloadOutlined } from '@ant-design/icons';
-import type { RegisterEntry } from '@planning/shared';
+import { featureAccess, type Grant, type RegisterEntry } from '@planning/shared';
 import { notifyError } from '../../platform/notices/notifyError';
+import { useAccess } from '../../platform/session/hooks';
 import { dataProtectionQueryKeys, downloadRegisterCsv, fetchRegister } from './api';
 import { RetentionCard } from './RetentionCard';
 import { SubjectAccessCard } from './SubjectAccessCard';
@@ -11,6 +12,7 @@ import { ErasureCard } from './ErasureCard';
 import { LegalHoldCard } from './LegalHoldCard';
 import { AllowListCard } from './AllowListCard';
 import { PrivacyNoticeCard } from './PrivacyNoticeCard';
+import { CfsSubmissionsCard } from './CfsSubmissionsCard';
 import './dataProtection.css';
 
 const columns: TableColumnsType<RegisterEntry> = [
@@ -95,32 +97,49 @@ function RegisterCard() {
   );
 }
 
-/** The page's tools in the order an officer works through a request, the long register last. */
-const SECTIONS = [
+/**
+ * The page's tools in the order an officer works through a request, the long register last; a
+ * tool that needs a grant of its own is left out for those without it.
+ */
+const SECTIONS: readonly {
+  id: string;
+  label: string;
+  Tool: () => React.JSX.Element;
+  needs?: readonly Grant[];
+}[] = [
   { id: 'dp-subject-access', label: 'Subject access request', Tool: SubjectAccessCard },
   { id: 'dp-erasure', label: 'Erasure', Tool: ErasureCard },
+  // Spec 03 §7 /submissions delete and restore, for holders of cfs delete (administrators).
+  {
+    id: 'dp-cfs-submissions',
+    label: 'Call for sites submissions',
+    Tool: CfsSubmissionsCard,
+    needs: featureAccess.cfsDelete,
+  },
   { id: 'dp-legal-holds', label: 'Legal holds', Tool: LegalHoldCard },
   { id: 'dp-retention', label: 'Retention', Tool: RetentionCard },
   { id: 'dp-allow-list', label: 'Allow list', Tool: AllowListCard },
   { id: 'dp-privacy-notice', label: 'Privacy notice', Tool: PrivacyNoticeCard },
   { id: 'dp-register', label: 'Register of personal data', Tool: RegisterCard },
-] as const;
+];
 
 /** /data-protection: the data protection officer's tools, with links to each down a long page. */
 export function DataProtectionPage() {
+  const mayDeleteSubmissions = useAccess(featureAccess.cfsDelete).permitted;
+  const sections = SECTIONS.filter(({ needs }) => !needs || mayDeleteSubmissions);
   return (
     <div className="data-protection">
       <Typography.Title level={1}>Data protection</Typography.Title>
       <nav aria-label="On this page" className="data-protection__contents">
         <ul>
-          {SECTIONS.map(({ id, label }) => (
+          {sections.map(({ id, label }) => (
             <li key={id}>
               <a href={`#${id}`}>{label}</a>
             </li>
           ))}
         </ul>
       </nav>
-      {SECTIONS.map(({ id, Tool }) => (
+      {sections.map(({ id, Tool }) => (
         <div key={id} id={id} className="data-protection__section">
           <Tool />
         </div>

@@ -37,6 +37,7 @@ import {
 } from './api';
 import type { RevertField, SaveField } from './FeatureCellEditor';
 import { FilesPanel } from '../../../shared/files/FilesPanel';
+import { SiteSubmissionsSection } from '../../../shared/cfs/SiteSubmissionsSection';
 import { ConstraintsPanel } from './ConstraintsPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { NotesPanel } from './NotesPanel';
@@ -398,6 +399,8 @@ export function SiteDetailsPage() {
           }
         />
       )}
+
+      <SiteSubmissionsSection siteId={site.id} />
 
       <div className="site-details__layout-bar">
         {mode === 'view' ? (
