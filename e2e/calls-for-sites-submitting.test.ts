@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { cfsSubmissionMessages as M } from '@planning/shared';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { axeViolationsIn } from './support/axe';
-import { focused } from './support/keyboard';
+import { cfsSubmissionMessages as M, fileMessages, gridReferenceMessages } from '@planning/shared';
+import { focused, tabTo } from './support/keyboard';
 import { FIRST_LOAD, sessionApi } from './support/consultations';
 import {
   councilId,
@@ -16,10 +16,12 @@ import {
 
 /**
  * Issue 27 point 2, submitting sites: an agent on a phone opens an open call for sites, starts a
- * submission, gives their details and their client's, adds two sites (each boundary from a GeoJSON
- * file), answers the call's questionnaire (a topic shown whole, one shown a question at a time
- * with a ranking), is told what is missing when they first submit, fixes it and gets a reference;
- * the receipt arrives by email; Your submissions lists it, and they withdraw it.
+ * submission, gives their details and their client's, adds two sites (the first boundary from a
+ * GeoJSON file, the second typed from the keyboard as grid references: point 7), answers the
+ * call's questionnaire (a topic shown whole, one shown a question at a time with a ranking),
+ * attaches supporting documents (one refused, one removed), is told what is missing when they
+ * first submit, fixes it and gets a reference; the receipt arrives by email; Your submissions
+ * lists it, and they withdraw it.
  */
 
 let running: RunningApp;
@@ -106,6 +108,14 @@ const fieldFile = (dx: number) =>
     }),
   );
 
+/** A supporting document: the server tells a PDF by its first bytes. */
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Title (Site plan) >>\nendobj\n%%EOF\n', 'latin1');
+/** A photograph: one white pixel, as a PNG. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8/5+hHgAHggJ/PchI7wAAAABJRU5ErkJggg==',
+  'base64',
+);
+
 /** Someone on a phone (375 × 812), signed in as `as` unless null. */
 async function openOnPhone(path: string, as: 'resident' | 'officer' | null, width = 375, height = 812) {
   const context = await running.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
@@ -153,18 +163,20 @@ async function saveAndContinue(page: Page, next: string | RegExp) {
   await heading(page, next).waitFor();
 }
 
-/** Fills a site's page: its name and boundary file, the ordinary questions, and the topic shown whole. */
+/** Fills a site's page: its name and boundary file (if any), the ordinary questions, and the topic shown whole. */
 async function fillSite(
   page: Page,
-  site: { name: string; file: string; dx: number; owner: string; when: string; use: string },
+  site: { name: string; file?: string; dx?: number; owner: string; when: string; use: string },
 ) {
   await page.getByLabel('Site name').fill(site.name);
-  await page.getByLabel('Upload a boundary file').setInputFiles({
-    name: site.file,
-    mimeType: 'application/geo+json',
-    buffer: fieldFile(site.dx),
-  });
-  await page.getByText(new RegExp(`^Boundary from ${site.file.replace('.', '\\.')}: 0\\.98 ha$`)).waitFor();
+  if (site.file) {
+    await page.getByLabel('Upload a boundary file').setInputFiles({
+      name: site.file,
+      mimeType: 'application/geo+json',
+      buffer: fieldFile(site.dx ?? 0),
+    });
+    await page.getByText(new RegExp(`^Boundary from ${site.file.replace('.', '\\.')}: 0\\.98 ha$`)).waitFor();
+  }
   await page.getByRole('group', { name: 'Who owns the land?' }).getByLabel(site.owner).check();
   await page
     .getByRole('group', { name: /When could the site be available/ })
@@ -291,22 +303,88 @@ describe('submitting sites to a call (issue 27 point 2)', () => {
     await screenshot(page, 'cfs-submit-site-375');
     await saveAndContinue(page, 'Your sites');
 
-    // The second site leaves the required question of the topic shown one by one unanswered.
+    // The second site leaves the required question of the topic shown one by one unanswered; its
+    // boundary is typed from the keyboard as the corners' grid references (issue 27 point 7).
     await page.getByRole('button', { name: 'Add another site' }).click();
     await heading(page, 'Site 2').waitFor();
     await fillSite(page, {
       name: 'Paddock by the station',
-      file: 'paddock.geojson',
-      dx: 0.01,
       owner: 'I own all of the land, or my client does',
       when: 'Now',
       use: 'Employment (offices, industry, warehouses)',
     });
+    await page.getByLabel('Site name').focus();
+    await tabTo(page, 'Enter grid references instead', 80);
+    await page.keyboard.press('Enter');
+    const corners = page.getByLabel('Grid references of the corners of site 2');
+    await page.keyboard.press('Tab');
+    await expect
+      .poll(() => focused(page))
+      .toMatchObject({ name: 'Grid references of the corners of site 2' });
+    await page.keyboard.type('TQ 7620 5560\nthe stile\n576300, 155700');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => focused(page)).toMatchObject({ name: 'Use these grid references' });
+    await page.keyboard.press('Enter');
+    // Refused line by line; the box, described by its errors, takes focus.
+    await page.locator('#site-gridReferences-error').getByText(gridReferenceMessages.format(2)).waitFor();
+    await expect.poll(() => corners.evaluate((element) => element === document.activeElement)).toBe(true);
+    await accessible(page);
+    await screenshot(page, 'cfs-submit-grid-references-375');
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('TQ 7620 5560\n576300, 155600\nTQ 7630 5570\nTQ7620055700');
+    await page.keyboard.press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').getByText('Boundary of site 2 set from 4 corners: 1 ha').waitFor();
+    expect(await page.locator('#site-gridReferences-error').count()).toBe(0);
+    // The map shows it as it shows a drawn boundary.
+    await page.locator('.boundary-map__summary').getByText('Boundary: 1 area, 1.00 ha').waitFor();
     await saveAndContinue(page, 'Your sites');
     await page.getByRole('heading', { level: 2, name: 'Site 2: Paddock by the station' }).waitFor();
+    await page
+      .locator('.cfs-site-list__item', { hasText: 'Site 2' })
+      .getByText(/^Boundary: 1(\.00)? ha$/)
+      .waitFor();
+
+    // Supporting documents: a file the server refuses, two it keeps, one removed from the keyboard.
+    await page.getByRole('link', { name: 'Continue', exact: true }).click();
+    await heading(page, 'Supporting documents').waitFor();
+    const documents = page.getByLabel('Upload a document');
+    await documents.setInputFiles({
+      name: 'notes.txt',
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Notes'),
+    });
+    await page.getByRole('button', { name: 'Upload file' }).click();
+    const refused = page.locator('#error-summary');
+    await refused.getByRole('link', { name: fileMessages.onlyImagesAndPdf }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('error-summary');
+    await page.locator('#documents-file-error').getByText(fileMessages.onlyImagesAndPdf).waitFor();
+    await accessible(page);
+    await documents.setInputFiles([
+      { name: 'site-plan.pdf', mimeType: 'application/pdf', buffer: PDF },
+      { name: 'gate.png', mimeType: 'image/png', buffer: PNG },
+    ]);
+    await page.getByRole('button', { name: 'Upload file' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').getByText('gate.png, site-plan.pdf have been added').waitFor();
+    expect(await refused.count()).toBe(0);
+    const added = page.locator('.cfs-file-list');
+    expect(await added.locator('dt').allInnerTexts()).toEqual(['gate.png', 'site-plan.pdf']);
+    await page.getByRole('heading', { level: 2, name: '2 documents added' }).waitFor();
+    await accessible(page);
+    await screenshot(page, 'cfs-submit-documents-375');
+    await page.getByRole('button', { name: 'Remove gate.png' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('status').getByText('gate.png has been removed').waitFor();
+    expect(await added.locator('dt').allInnerTexts()).toEqual(['site-plan.pdf']);
+    await expect.poll(() => focused(page)).toMatchObject({ name: 'Upload another document' });
     await page.getByRole('link', { name: 'Continue to check your answers' }).click();
     await heading(page, 'Check your answers before submitting').waitFor();
     await page.getByRole('heading', { level: 2, name: 'Site 1: Land at Hop Farm' }).waitFor();
+    const supporting = page.locator('.cfs-summary-card', {
+      has: page.getByRole('heading', { name: 'Supporting documents' }),
+    });
+    expect(await supporting.locator('dd').first().innerText()).toBe(`site-plan.pdf (${PDF.length} bytes)`);
     await accessible(page);
 
     // Submitting: the error summary, focused, links to the missing answer on site 2's page.
@@ -327,6 +405,7 @@ describe('submitting sites to a call (issue 27 point 2)', () => {
     await accessible(page);
     await history.fill('A paddock for the station’s horses, then grazing.');
     await saveAndContinue(page, 'Your sites');
+    await page.getByRole('link', { name: 'Continue', exact: true }).click();
     await page.getByRole('link', { name: 'Continue to check your answers' }).click();
     await heading(page, 'Check your answers before submitting').waitFor();
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -391,6 +470,9 @@ describe('submitting sites to a call (issue 27 point 2)', () => {
       await screenshot(wide, 'cfs-submit-site-1280');
       await wide.getByRole('button', { name: 'Save and continue' }).click();
       await heading(wide, 'Your sites').waitFor();
+      await wide.getByRole('link', { name: 'Continue', exact: true }).click();
+      await heading(wide, 'Supporting documents').waitFor();
+      await screenshot(wide, 'cfs-submit-documents-1280');
       await wide.getByRole('link', { name: 'Continue to check your answers' }).click();
       await wide.getByRole('button', { name: 'Submit' }).click();
       await wide.locator('#error-summary').waitFor();

@@ -3,10 +3,11 @@ import { type CfsSubmission, type QuestionTopic } from '@planning/shared';
 import { ApiError } from '../../api/client';
 import { startText } from './callTimes';
 import { BackLink } from './formParts';
-import { useSubmitSubmission } from './submissionApi';
+import { useAttachments, useSubmitSubmission } from './submissionApi';
 import {
   MY_SUBMISSIONS,
   draftProblems,
+  documentsSection,
   draftValues,
   stepHref,
   submissionBase,
@@ -58,6 +59,7 @@ export function CheckStep({ editor }: { editor: Editor }) {
   const { submission, values, topics } = editor;
   const navigate = useNavigate();
   const submit = useSubmitSubmission(submission.id);
+  const attachments = useAttachments(submission.id);
   const sections = summarySections(values, topics, submission.id);
   const busy = editor.saving || submit.isPending;
   const onSubmit = async () => {
@@ -94,6 +96,9 @@ export function CheckStep({ editor }: { editor: Editor }) {
           </p>
         </section>
       )}
+      {attachments.data && (
+        <SummaryList section={documentsSection(attachments.data.attachments, submission.id)} changeLinks />
+      )}
       <h2 className="cfs-heading-m">Now submit your sites</h2>
       <p>
         By submitting you confirm that, to the best of your knowledge, the details you are providing are
@@ -122,6 +127,7 @@ export function SubmittedView({
   justSubmitted: boolean;
 }) {
   const values = draftValues(submission);
+  const attachments = useAttachments(submission.id);
   const sections = summarySections(values, topics, submission.id);
   useDocumentTitle(justSubmitted ? 'Submission received' : `Your submission – ${submission.callName}`);
   useFocusOnArrival();
@@ -163,6 +169,12 @@ export function SubmittedView({
           {sections.map((section) => (
             <SummaryList key={section.title} section={section} changeLinks={false} />
           ))}
+          {attachments.data && (
+            <SummaryList
+              section={documentsSection(attachments.data.attachments, submission.id)}
+              changeLinks={false}
+            />
+          )}
         </>
       )}
     </>

@@ -140,8 +140,8 @@ export function SitesStep({ editor }: { editor: Editor }) {
         </button>
       )}
       <div className="cfs-button-group">
-        <Link className="cfs-button" to={stepHref(submission.id, 'check')}>
-          Continue to check your answers
+        <Link className="cfs-button" to={stepHref(submission.id, 'documents')}>
+          Continue
         </Link>
         <Link to={MY_SUBMISSIONS}>Come back later</Link>
       </div>

@@ -12,7 +12,7 @@ import { LoadingSpin } from '../../components/LoadingSpin';
 import { callKeys, fetchPublicCall } from './api';
 import { endText } from './callTimes';
 import { BackLink, ERROR_SUMMARY_ID, RadioGroup, Tag, TextArea, TextField } from './formParts';
-import { useSaveSubmission, useSubmission } from './submissionApi';
+import { useAttachments, useSaveSubmission, useSubmission } from './submissionApi';
 import {
   MY_SUBMISSIONS,
   draftInput,
@@ -39,6 +39,7 @@ import {
 } from './StepFrame';
 import { SitesStep, SiteStep } from './SiteSteps';
 import { CheckStep, SubmittedView } from './CheckSteps';
+import { DocumentsStep } from './DocumentsStep';
 import '../../shared/admin-frame/adminContent.css';
 import './callsForSites.css';
 import './submissions.css';
@@ -201,6 +202,7 @@ function DraftEditor({
     const index = Number(siteNumber) - 1;
     if (values.sites[index]) return <SiteStep key={index} editor={editor} index={index} />;
   }
+  if (step === 'documents') return <DocumentsStep editor={editor} />;
   if (step === 'check') return <CheckStep editor={editor} />;
   return <StepNotFound submissionId={submission.id} />;
 }
@@ -215,17 +217,29 @@ const statusTagTone: Record<TaskStatus, 'grey' | 'blue' | 'green'> = {
   'Cannot start yet': 'grey',
 };
 
+type TaskKey = 'details' | 'sites' | 'documents' | 'check';
+
 function TaskList({ editor }: { editor: Editor }) {
   const { submission, values, topics } = editor;
-  const statuses = taskStatuses(values, topics);
+  const attachments = useAttachments(submission.id);
+  const statuses: Record<TaskKey, TaskStatus> = {
+    ...taskStatuses(values, topics),
+    // Optional: done once a document is attached.
+    documents: attachments.data?.attachments.length ? 'Completed' : 'Not yet started',
+  };
   useDocumentTitle(`Submit sites – ${submission.callName}`);
   useFocusOnArrival();
-  const tasks: { key: 'details' | 'sites' | 'check'; title: string; hint?: string }[] = [
+  const tasks: { key: TaskKey; title: string; hint?: string }[] = [
     { key: 'details', title: 'Your details', hint: 'Who you are, and your client if you act for someone' },
     {
       key: 'sites',
       title: 'Sites',
       hint: 'Each site’s boundary, ownership, availability, proposed uses and the council’s questions',
+    },
+    {
+      key: 'documents',
+      title: 'Supporting documents (optional)',
+      hint: 'Site plans, title documents, photographs or letters',
     },
     { key: 'check', title: 'Check your answers and submit' },
   ];

@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   boundaryFileResultSchema,
   cfsSubmissionSchema,
+  documentAttachmentsSchema,
+  FILE_LIMITS,
   myCfsSubmissionListSchema,
   type CfsSubmission,
   type SubmissionDraftInput,
@@ -14,6 +16,7 @@ export const submissionKeys = {
   all: ['cfs', 'submissions'] as const,
   mine: ['cfs', 'submissions', 'mine'] as const,
   one: (id: string) => ['cfs', 'submissions', 'one', id] as const,
+  attachments: (id: string) => ['cfs', 'submissions', 'one', id, 'attachments'] as const,
 };
 
 const path = (id: string) => `/public/cfs/submissions/${encodeURIComponent(id)}`;
@@ -36,6 +39,41 @@ export function uploadBoundaryFile(file: File) {
   form.append('file', file);
   return api.postForm('/public/cfs/boundaries', boundaryFileResultSchema, form);
 }
+
+/** The documents attached to a submission (site plans, title documents, letters): the server scans each. */
+export const fetchAttachments = (id: string, signal?: AbortSignal) =>
+  api.get(`${path(id)}/attachments`, documentAttachmentsSchema, { signal });
+
+export function uploadAttachments(id: string, files: readonly File[]) {
+  const form = new FormData();
+  for (const file of files) form.append(FILE_LIMITS.field, file, file.name);
+  return api.postForm(`${path(id)}/attachments`, documentAttachmentsSchema, form);
+}
+
+export const removeAttachment = (id: string, fileId: string) =>
+  api.delete(`${path(id)}/attachments/${encodeURIComponent(fileId)}`, noContent);
+
+export const useAttachments = (id: string) =>
+  useQuery({
+    queryKey: submissionKeys.attachments(id),
+    queryFn: ({ signal }) => fetchAttachments(id, signal),
+  });
+
+/** Adding or removing a document refreshes the list; the page says what failed, so no notice is raised. */
+function useAttachmentChange<T, R>(id: string, change: (input: T) => Promise<R>) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: () => client.invalidateQueries({ queryKey: submissionKeys.attachments(id) }),
+    onError: () => undefined,
+  });
+}
+
+export const useUploadAttachments = (id: string) =>
+  useAttachmentChange(id, (files: readonly File[]) => uploadAttachments(id, files));
+
+export const useRemoveAttachment = (id: string) =>
+  useAttachmentChange(id, (fileId: string) => removeAttachment(id, fileId));
 
 export const useMySubmissions = (enabled = true) =>
   useQuery({ queryKey: submissionKeys.mine, queryFn: ({ signal }) => fetchMySubmissions(signal), enabled });

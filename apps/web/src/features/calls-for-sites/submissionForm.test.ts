@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { cfsSubmissionMessages as M, type CfsSubmission, type QuestionTopic } from '@planning/shared';
 import {
   answerText,
+  attachmentText,
   boundaryText,
   canWithdraw,
   choiceProblem,
   draftInput,
   draftProblems,
   draftValues,
+  documentsSection,
   emptySite,
   fieldError,
   issueTarget,
@@ -212,6 +214,12 @@ describe('where a problem belongs', () => {
       '/calls-for-sites/submissions/sub-1/details#client-name',
     );
     expect(issueTarget('sites', 'sub-1').href).toBe('/calls-for-sites/submissions/sub-1/sites#sites-add');
+    expect(issueTarget('attachments', 'sub-1')).toEqual({
+      step: 'documents',
+      siteIndex: 0,
+      fieldId: 'documents-file',
+      href: '/calls-for-sites/submissions/sub-1/documents#documents-file',
+    });
     expect(issueTarget('sites.1.boundary', 'sub-1').href).toBe(
       '/calls-for-sites/submissions/sub-1/sites/2#site-boundary',
     );
@@ -383,5 +391,30 @@ describe('check your answers', () => {
       href: '/calls-for-sites/submissions/sub-1/sites/1#question-q-access',
     });
     expect(row('Rank what the site offers')!.value).toEqual(['1. Jobs', '2. Homes', '3. Green space']);
+  });
+});
+
+describe('the documents attached, as the pages list them', () => {
+  const plan = { name: 'site-plan.pdf', size: 12_345 };
+  const photo = { name: 'gate.jpg', size: 2_400_000 };
+
+  it('says each with its size', () => {
+    expect(attachmentText(plan)).toBe('site-plan.pdf (12.3 kB)');
+    expect(attachmentText(photo)).toBe('gate.jpg (2.4 MB)');
+    expect(attachmentText({ name: 'note.pdf', size: 900 })).toBe('note.pdf (900 bytes)');
+  });
+
+  it('lists them on Check your answers, with a link back to Supporting documents', () => {
+    expect(documentsSection([plan, photo], 'sub-1')).toEqual({
+      title: 'Supporting documents',
+      rows: [
+        {
+          key: 'Documents',
+          value: ['site-plan.pdf (12.3 kB)', 'gate.jpg (2.4 MB)'],
+          href: '/calls-for-sites/submissions/sub-1/documents#documents-file',
+        },
+      ],
+    });
+    expect(documentsSection([], 'sub-1').rows[0]!.value).toEqual(['None']);
   });
 });

@@ -7,9 +7,11 @@ import {
   submissionProblems,
   type CfsSubmission,
   type ConfigQuestion,
+  type DocumentAttachment,
   type QuestionTopic,
   type SubmissionProblem,
 } from '@planning/shared';
+import { fileSize } from '../../shared/files/fileSize';
 
 /**
  * Issue 27 point 2: a draft submission as the submitter's pages edit it (every field a string or a
@@ -206,7 +208,10 @@ export const numberMessages = {
 // ---------------------------------------------------------------------------------------------
 // Steps, and where each problem belongs.
 
-export type StepKey = 'details' | 'sites' | 'site' | 'check';
+export type StepKey = 'details' | 'sites' | 'site' | 'documents' | 'check';
+
+/** The file input of Supporting documents: where a refused upload's message points. */
+export const DOCUMENTS_FIELD = 'documents-file';
 
 /** Only a submission awaiting review (the server's rule) can be withdrawn; a draft is deleted instead. */
 export const canWithdraw = (submission: Pick<CfsSubmission, 'status'>) =>
@@ -232,7 +237,8 @@ export const questionFieldId = (questionId: string) => `question-${questionId}`;
 
 /**
  * Where a problem belongs: `contact.email` on Your details, `sites.1.answers.q-access` on Site 2's
- * page at that question (the server's PUT names them under `body.`).
+ * page at that question (the server's PUT names them under `body.`), `attachments` on Supporting
+ * documents.
  */
 export function issueTarget(path: string, submissionId: string): IssueTarget {
   const parts = path.replace(/^body\./, '').split('.');
@@ -253,6 +259,7 @@ export function issueTarget(path: string, submissionId: string): IssueTarget {
     return at('site', 'site-name', index);
   }
   if (head === 'sites') return at('sites', 'sites-add');
+  if (head === 'attachments') return at('documents', DOCUMENTS_FIELD);
   return at('details', 'contact-name');
 }
 
@@ -463,4 +470,25 @@ export function summarySections(
     sections.push({ title: `Site ${index + 1}${site.name.trim() ? `: ${site.name.trim()}` : ''}`, rows });
   });
   return sections;
+}
+
+/** An attached document as the pages list it: 'site-plan.pdf (12.3 kB)'. */
+export const attachmentText = (attachment: Pick<DocumentAttachment, 'name' | 'size'>) =>
+  `${attachment.name} (${fileSize(attachment.size)})`;
+
+/** Check your answers and the submission sent: the documents attached, or that there are none. */
+export function documentsSection(
+  attachments: readonly Pick<DocumentAttachment, 'name' | 'size'>[],
+  submissionId: string,
+): SummarySection {
+  return {
+    title: 'Supporting documents',
+    rows: [
+      {
+        key: 'Documents',
+        value: attachments.length ? attachments.map(attachmentText) : ['None'],
+        href: `${stepHref(submissionId, 'documents')}#${DOCUMENTS_FIELD}`,
+      },
+    ],
+  };
 }
