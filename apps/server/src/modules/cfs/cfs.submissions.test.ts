@@ -456,6 +456,37 @@ describe('documents attached to a submission (issue 27 point 2)', () => {
     );
     expect(stored).toEqual({ bucket: 'unscanned', home_bucket: 'availability' });
   });
+
+  it('removes a document from the submitter’s own draft; not from another’s, not once submitted', async () => {
+    const draft = await startDraft();
+    const idOf = (response: { json(): unknown }) =>
+      (response.json() as { attachments: { id: string }[] }).attachments[0]!.id;
+    const kept = idOf(await upload(resident, draft.id, 'site-plan.png'));
+    const gone = idOf(await upload(resident, draft.id, 'gate.png'));
+    const remove = (who: SignedIn, fileId: string) =>
+      call(who, 'DELETE', `/public/cfs/submissions/${draft.id}/attachments/${fileId}`);
+    expect((await remove(neighbour, gone)).statusCode).toBe(404);
+    expect((await remove(officer, gone)).statusCode).toBe(403);
+    const removed = await remove(resident, gone);
+    expect(removed.statusCode, removed.body).toBe(204);
+    const listed = await call(resident, 'GET', `/public/cfs/submissions/${draft.id}/attachments`);
+    expect((listed.json() as { attachments: { name: string }[] }).attachments.map((a) => a.name)).toEqual([
+      'site-plan.png',
+    ]);
+    const again = await remove(resident, gone);
+    expect(again.statusCode).toBe(404);
+    expect(again.json()).toMatchObject({ message: M.attachmentNotFound });
+    const deleted = await withTenant(t.database.db, tenant.id, (trx) =>
+      trx.selectFrom('files').select('deleted_at').where('id', '=', gone).executeTakeFirstOrThrow(),
+    );
+    expect(deleted.deleted_at).not.toBeNull();
+    // Submitted: what was sent stays.
+    await save(draft.id, completeDraft());
+    await call(resident, 'POST', `/public/cfs/submissions/${draft.id}/submit`);
+    const late = await remove(resident, kept);
+    expect(late.statusCode).toBe(409);
+    expect(late.json()).toMatchObject({ message: M.notDraft });
+  });
 });
 
 describe('spam limits (issue 27 point 8)', () => {
