@@ -16,16 +16,19 @@ import {
 } from './support/running-app';
 
 /**
- * Issue 27 points 4 and 6, the officers' side of a call for sites: the queue with its counts and
- * overlaps, one submission's sites and overlaps, starting a review, accepting one (a site is made)
- * and rejecting another with a reason, the call's figures and its CSV export; a viewer has no way in.
+ * Issue 27 points 4 and 6, the officers' side of a call for sites: the queue with its counts,
+ * overlaps and constraints, one submission's sites and overlaps, starting a review, accepting one
+ * (a site is made, whose page shows the submission), merging one into the site it lies over,
+ * rejecting two at once from the queue and another alone with a reason, the call's figures and
+ * its CSV export; a viewer has no way in. Screens are reached by their links, not reloaded.
  */
 
 let running: RunningApp;
 let callId = '';
 const CALL = 'Review journey call for sites';
 const HOURS = 3_600_000;
-const subs: Record<'overlapping' | 'apart' | 'other', { id: string; reference: string }> = {} as never;
+const subs: Record<'overlapping' | 'apart' | 'other' | 'bulkA' | 'bulkB', { id: string; reference: string }> =
+  {} as never;
 
 const square = (x: number, y: number) => ({
   type: 'Polygon',
@@ -141,20 +144,23 @@ beforeAll(async () => {
   subs.overlapping = await submit('Land by the existing site', existing);
   subs.apart = await submit('Paddock at Oldbury', square(0.3, 51.1));
   subs.other = await submit('Orchard at Hale', square(0.32, 51.12));
+  subs.bulkA = await submit('Copse at Ash', square(0.34, 51.14));
+  subs.bulkB = await submit('Meadow at Ash', square(0.36, 51.16));
   await resident.context().close();
 });
 afterAll(() => running?.close());
 
 describe('reviewing call for sites submissions (issue 27 points 4 and 6)', () => {
-  it('takes an officer through the queue, a review, an acceptance, a rejection, the figures and the export', async () => {
+  it('takes an officer through the queue, a review, an acceptance and its site, a merge, a bulk and a single rejection, the figures and the export', async () => {
     const page = await openAsTenant(running, 'demo', `/cfs/submissions?callId=${callId}`, 'officer');
     await heading(page, 'Call for sites submissions').waitFor(FIRST_LOAD);
     await page.getByRole('menuitem', { name: 'Calls for sites' }).waitFor();
-    await page.getByRole('tab', { name: 'New (3)', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'New (5)', exact: true }).waitFor();
     for (const tab of ['In review (0)', 'Accepted (0)', 'Not accepted (0)', 'Withdrawn (0)'])
       await page.getByRole('tab', { name: tab, exact: true }).waitFor();
     const rows = page.locator('.ant-table-tbody tr.ant-table-row');
-    await expect.poll(() => rows.count()).toBe(3);
+    await expect.poll(() => rows.count()).toBe(5);
+    await page.getByRole('columnheader', { name: 'Constraints' }).waitFor();
     const overlappingRow = rows.filter({ hasText: subs.overlapping.reference });
     await overlappingRow.getByText(/^Overlaps \d+ sites?$/).waitFor();
     expect(await overlappingRow.innerText()).toContain('Evans Family Trust');
@@ -166,7 +172,7 @@ describe('reviewing call for sites submissions (issue 27 points 4 and 6)', () =>
     ).toBe(0);
     // The map of every outline, with its key.
     await page.locator('.cfs-review-map [data-map-ready="true"]').waitFor(FIRST_LOAD);
-    await page.getByRole('list', { name: 'Key' }).getByText('New (3)').waitFor();
+    await page.getByRole('list', { name: 'Key' }).getByText('New (5)').waitFor();
     await accessible(page);
     await screenshot(page, 'cfs-review-list-1280');
 
@@ -206,10 +212,19 @@ describe('reviewing call for sites submissions (issue 27 points 4 and 6)', () =>
     await added.getByRole('link', { name: 'Paddock at Oldbury' }).click();
     await page.waitForURL(/\/site\/\d+$/);
     await heading(page, /Paddock at Oldbury/).waitFor(FIRST_LOAD);
+    // The site page names the submission it came from, with its answers, to reviewing officers.
+    const fromCfs = page.getByRole('region', { name: 'Call for sites submission' });
+    await fromCfs.getByText('Mair Evans').waitFor();
+    await fromCfs.getByText('Questionnaire answers (1)').click();
+    await fromCfs.getByText('By a private track').waitFor();
+    await fromCfs.getByRole('link', { name: subs.apart.reference }).click();
+    await heading(page, `Submission ${subs.apart.reference}`).waitFor();
 
-    // The overlapping one shows the land it meets.
-    await page.goto(`${running.baseUrl}/cfs/submissions/${subs.overlapping.id}`);
-    await heading(page, `Submission ${subs.overlapping.reference}`).waitFor(FIRST_LOAD);
+    // The overlapping one shows the land it meets (reached from the queue).
+    await page.getByRole('link', { name: 'Back to the submissions' }).click();
+    await page.getByRole('tab', { name: 'New (4)', exact: true }).click();
+    await page.getByRole('link', { name: subs.overlapping.reference }).click();
+    await heading(page, `Submission ${subs.overlapping.reference}`).waitFor();
     await page.getByText(/^Existing sites:/).waitFor();
     // Accepting it is refused (this council does not let sites overlap): an officer must merge it.
     await page.getByRole('button', { name: 'Accept', exact: true }).click();
@@ -221,10 +236,38 @@ describe('reviewing call for sites submissions (issue 27 points 4 and 6)', () =>
     await page.mouse.move(0, 0);
     await accessible(page);
     await screenshot(page, 'cfs-review-overlap-1280');
+    // So it is merged into the existing site it lies over, offered first.
+    await page.getByRole('button', { name: 'Merge into an existing site' }).click();
+    const merge = await openedDialog(page, 'Merge into an existing site');
+    const choices = merge.getByRole('group', { name: 'Existing sites this land meets' });
+    await choices.getByRole('radio').first().check();
+    await merge.getByText('Merging into').waitFor();
+    await page.mouse.move(0, 0);
+    await accessible(page);
+    await merge.getByRole('button', { name: 'Merge', exact: true }).click();
+    await page.getByText(/^Merged into site /).waitFor();
+    await page.locator('.cfs-review__status', { hasText: 'Accepted' }).waitFor();
+
+    // Two rejected at once from the queue, with one reason.
+    await page.getByRole('link', { name: 'Back to the submissions' }).click();
+    await page.getByRole('tab', { name: 'New (3)', exact: true }).click();
+    await expect.poll(() => rows.count()).toBe(3);
+    await page.getByRole('checkbox', { name: `Select ${subs.bulkA.reference}` }).check();
+    await page.getByRole('checkbox', { name: `Select ${subs.bulkB.reference}` }).check();
+    await page.getByText('2 selected').waitFor();
+    await page.getByRole('button', { name: 'Reject', exact: true }).click();
+    const bulkReject = await openedDialog(page, 'Reject 2 submissions');
+    await bulkReject.getByLabel('Reason').fill('The land is in the green belt.');
+    await bulkReject.getByRole('button', { name: 'Reject', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: '2 submissions rejected' }).first().waitFor();
+    await page.getByRole('tab', { name: 'New (1)', exact: true }).waitFor();
+    await expect.poll(() => rows.count()).toBe(1);
+    await accessible(page);
+    await screenshot(page, 'cfs-review-bulk-1280');
 
     // Another rejected: first without a reason, which is asked for.
-    await page.goto(`${running.baseUrl}/cfs/submissions/${subs.other.id}`);
-    await heading(page, `Submission ${subs.other.reference}`).waitFor(FIRST_LOAD);
+    await page.getByRole('link', { name: subs.other.reference }).click();
+    await heading(page, `Submission ${subs.other.reference}`).waitFor();
     await page.getByRole('button', { name: 'Reject', exact: true }).click();
     const reject = await openedDialog(page, `Reject ${subs.other.reference}`);
     await reject.getByRole('button', { name: 'Reject', exact: true }).click();
@@ -240,22 +283,23 @@ describe('reviewing call for sites submissions (issue 27 points 4 and 6)', () =>
     await page.getByText('The reason given: The land lies outside the plan area.').waitFor();
 
     // The call's figures.
-    await page.goto(`${running.baseUrl}/cfs/analytics?callId=${callId}`);
-    await heading(page, 'Call for sites figures').waitFor(FIRST_LOAD);
+    await page.getByRole('link', { name: 'Back to the submissions' }).click();
+    await page.getByRole('link', { name: 'Figures for this call' }).click();
+    await heading(page, 'Call for sites figures').waitFor();
     const byStatus = page.getByRole('region', { name: 'Submissions by status' });
     await expect
       .poll(async () => (await byStatus.locator('tbody').innerText()).replace(/\s+/g, ' ').trim())
-      .toBe('New 1 In review 0 Accepted 1 Not accepted 1 Withdrawn 0');
+      .toBe('New 0 In review 0 Accepted 2 Not accepted 3 Withdrawn 0');
     await page.getByRole('region', { name: 'Submissions by day' }).getByRole('row').nth(1).waitFor();
     await page.getByText('Sites', { exact: true }).waitFor();
     await accessible(page);
     await screenshot(page, 'cfs-review-figures-1280');
 
     // Back in the queue, the counts have moved.
-    await page.goto(`${running.baseUrl}/cfs/submissions?callId=${callId}&status=accepted`);
-    await page.getByRole('tab', { name: 'Accepted (1)', exact: true }).waitFor(FIRST_LOAD);
-    await page.getByRole('tab', { name: 'New (1)', exact: true }).waitFor();
-    await page.getByRole('tab', { name: 'Not accepted (1)' }).waitFor();
+    await page.getByRole('link', { name: 'See the submissions' }).click();
+    await page.getByRole('tab', { name: 'Accepted (2)', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'New (0)', exact: true }).waitFor();
+    await page.getByRole('tab', { name: 'Not accepted (3)' }).waitFor();
   });
 
   it('gives a viewer no menu entry and no way in', async () => {

@@ -65,14 +65,13 @@ function StatusTag({ status }: { status: ReviewSubmission['status'] }) {
  * What the site's boundary meets: existing sites, other submissions and the same land as they are
  * now; constraint layers as they were when it arrived (issue 27 point 4), with when.
  */
-function Overlaps({ overlaps, checkedAt }: { overlaps: Site['overlaps']; checkedAt: string | null }) {
-  const checked = checkedAt ? ` (worked out when submitted, ${formatMoment(checkedAt)})` : '';
+function Overlaps({ overlaps }: { overlaps: Site['overlaps'] }) {
   const none =
     overlaps.sites.length === 0 &&
     overlaps.submissions.length === 0 &&
     overlaps.layers.length === 0 &&
     !overlaps.sameLandAs;
-  if (none) return <p>The boundary meets no existing site, other submission or constraint layer{checked}.</p>;
+  if (none) return <p>The boundary meets no existing site, other submission or constraint layer.</p>;
   return (
     <ul className="cfs-review__overlaps">
       {overlaps.sameLandAs && (
@@ -119,7 +118,6 @@ function Overlaps({ overlaps, checkedAt }: { overlaps: Site['overlaps']; checked
                 `${layer.title} (${layer.features} ${layer.features === 1 ? 'feature' : 'features'})`,
             )
             .join(', ')}
-          {checked}
         </li>
       )}
     </ul>
@@ -196,7 +194,12 @@ function SiteSection({ site, number, topics }: { site: Site; number: number; top
         />
       </div>
       <Typography.Title level={3}>Overlaps</Typography.Title>
-      <Overlaps overlaps={site.overlaps} checkedAt={site.constraintsCheckedAt} />
+      <Overlaps overlaps={site.overlaps} />
+      {site.constraintsCheckedAt && (
+        <p className="cfs-review__checked">
+          Constraint layers as worked out when it was submitted, {formatMoment(site.constraintsCheckedAt)}.
+        </p>
+      )}
       <Typography.Title level={3}>Questionnaire answers</Typography.Title>
       {answers.length === 0 ? (
         <p>No answers.</p>
