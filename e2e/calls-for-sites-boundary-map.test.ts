@@ -18,7 +18,8 @@ import {
  * edges cross (refused, in words), draws the field, adds a second area (a MultiPolygon), stops
  * drawing with Escape, moves a corner, removes the boundary and draws it again; a second area
  * sharing an edge is refused, one apart is kept, and the server saves the MultiPolygon. The call's
- * public layer is in the map's key; the page stays axe clean and never scrolls sideways.
+ * public layer is in the map's key; the page stays axe clean and never scrolls sideways. First the
+ * landowner finds the place by name with the keyboard (issue 27 point 2) and the map goes there.
  */
 
 let running: RunningApp;
@@ -97,6 +98,26 @@ describe('a site’s boundary drawn on the map (issue 27)', () => {
     expect(described).toContain('You can also upload a boundary file below.');
     await field.getByText('Key').click();
     await field.getByRole('checkbox', { name: LAYER }).waitFor();
+
+    // Issue 27 point 2: the place found by name and chosen with the keyboard; the map goes there
+    // (at once, motion being reduced) and says so.
+    const canvas = field.locator('.boundary-map__canvas');
+    const centre = async () => ((await canvas.getAttribute('data-centre')) ?? '').split(',').map(Number);
+    const [startLon, startLat] = await centre();
+    const placeBox = field.getByRole('combobox', { name: 'Search for a place or postcode' });
+    await placeBox.pressSequentially('west mall');
+    await field.getByRole('option', { name: /^West Malling/ }).waitFor();
+    await placeBox.press('ArrowDown');
+    expect(await placeBox.getAttribute('aria-activedescendant')).toBeTruthy();
+    await screenshot(page, 'cfs-place-search-375');
+    await placeBox.press('Enter');
+    await field.getByText('Map moved to West Malling').waitFor();
+    expect(await placeBox.inputValue()).toBe('West Malling');
+    expect(await placeBox.getAttribute('aria-expanded')).toBe('false');
+    const [lon, lat] = await centre();
+    expect(Math.abs(lon! - 0.409)).toBeLessThan(0.01);
+    expect(Math.abs(lat! - 51.293)).toBeLessThan(0.01);
+    expect(Math.abs(lon! - startLon!) + Math.abs(lat! - startLat!)).toBeGreaterThan(0.01);
 
     // The page scrolls as a button is pressed: the map's middle is found afresh before each drawing.
     let [cx, cy] = [0, 0];

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import * as maplibregl from 'maplibre-gl';
 import type { GeoJSONSource, LngLatBoundsLike, StyleSpecification } from 'maplibre-gl';
 import type { Geometry } from 'geojson';
+import type { Place } from '@planning/shared';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import '../../../components/map/maplibreWorker';
 import { apiTransformRequest } from '../../../components/map/councilBaseMapLayers';
@@ -27,6 +28,8 @@ import {
   type BoundaryShape,
 } from './boundaryRules';
 import type { BoundaryMapProps } from './BoundaryMap';
+import { PlaceSearch } from './PlaceSearch';
+import { cameraFor } from './placeSearchRules';
 
 const FIT_PADDING = 40;
 const FIT_MAX_ZOOM = 17;
@@ -166,8 +169,17 @@ export default function BoundaryMapCanvas({
     canvas.setAttribute('aria-label', label);
     canvas.setAttribute('aria-describedby', `${describedBy} ${hintId}`);
     const box = created.getContainer();
+    // Where the map looks, for the browser journeys: 'longitude,latitude' once it is still.
+    const showCentre = () => {
+      const { lng, lat } = created.getCenter();
+      box.setAttribute('data-centre', `${lng.toFixed(5)},${lat.toFixed(5)}`);
+    };
+    showCentre();
     created.on('movestart', () => box.setAttribute('data-camera', 'moving'));
-    created.on('moveend', () => box.setAttribute('data-camera', 'still'));
+    created.on('moveend', () => {
+      showCentre();
+      box.setAttribute('data-camera', 'still');
+    });
     let removed = false;
     created.on('load', () => {
       if (removed) return;
@@ -282,6 +294,17 @@ export default function BoundaryMapCanvas({
     }
   };
 
+  // A place found by name or postcode: the map goes there (at once, when motion is reduced).
+  const goToPlace = (place: Place) => {
+    if (!map) return;
+    const camera = cameraFor(place);
+    const animate = !current.current.reducedMotion;
+    if (camera.kind === 'bounds')
+      map.fitBounds(camera.bounds, { padding: FIT_PADDING, maxZoom: camera.maxZoom, animate });
+    else if (animate) map.flyTo({ center: camera.center, zoom: camera.zoom });
+    else map.jumpTo({ center: camera.center, zoom: camera.zoom });
+  };
+
   const remove = () => {
     setProblem(null);
     stop();
@@ -307,6 +330,8 @@ export default function BoundaryMapCanvas({
         }
       }}
     >
+      {/* First the place, then the drawing: found by name or postcode, or by moving the map. */}
+      <PlaceSearch onChoose={goToPlace} />
       <div className="boundary-map__tools" role="group" aria-label={`${label}: tools`}>
         <Button
           icon={<FormOutlined aria-hidden />}
