@@ -1,16 +1,38 @@
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { Alert, Button, Card, Typography } from 'antd';
 import { callStateLabels, cfsMessages, type PublicCall, type PublicCallList } from '@planning/shared';
 import { ApiError } from '../../api/client';
-import { LoadingSpin } from '../../components/LoadingSpin';
 import { usePublicCall, usePublicCalls } from './api';
 import { closesText, endText, opensText, startText } from './callTimes';
 import { StartSubmission } from './StartSubmission';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
-// The public pages' frame (.policy-page) and rich text (.policy-text), as /consultations and /policy.
+// The public pages' frame (.policy-page) and rich text (.policy-text), as /consultations and /policy;
+// headings, buttons and messages in GOV.UK's patterns as the submission pages (submissions.css).
+// No antd here: its Card, Typography and Alert came to 40 kB of a public page's 330 (issue 27 point 7).
 import '../../shared/admin-frame/adminContent.css';
 import './callsForSites.css';
+import './submissions.css';
+
+/** Said while a page's answer is on its way (a status, so a screen reader hears it once). */
+function Loading({ label }: { label: string }) {
+  return (
+    <p role="status" className="calls-public__loading">
+      {label}…
+    </p>
+  );
+}
+
+/** A failed load, and a way to ask again. */
+function LoadFailed({ message, retry }: { message: string; retry: () => void }) {
+  return (
+    <div role="alert" className="calls-public__failed">
+      <p>{message}</p>
+      <button type="button" className="cfs-button cfs-button--secondary" onClick={retry}>
+        Try again
+      </button>
+    </div>
+  );
+}
 
 type ListedCall = PublicCallList['open'][number];
 
@@ -18,16 +40,12 @@ function CallCards({ calls, when }: { calls: ListedCall[]; when: (call: ListedCa
   return (
     <ul className="calls-public__list">
       {calls.map((call) => (
-        <li key={call.id}>
-          <Card size="small">
-            <Typography.Title level={3}>
-              <Link to={`/calls-for-sites/${call.id}`}>{call.name}</Link>
-            </Typography.Title>
-            {call.description && <Typography.Paragraph>{call.description}</Typography.Paragraph>}
-            <Typography.Paragraph type="secondary" style={{ marginBottom: 0 }}>
-              {when(call)}
-            </Typography.Paragraph>
-          </Card>
+        <li key={call.id} className="calls-public__card">
+          <h3 className="cfs-heading-s">
+            <Link to={`/calls-for-sites/${call.id}`}>{call.name}</Link>
+          </h3>
+          {call.description && <p>{call.description}</p>}
+          <p className="calls-public__when">{when(call)}</p>
         </li>
       ))}
     </ul>
@@ -39,40 +57,33 @@ export function PublicCallsPage() {
   const calls = usePublicCalls();
   useDocumentTitle('Calls for sites');
   return (
-    <div className="policy-page calls-public">
-      <Typography.Title level={1}>Calls for sites</Typography.Title>
-      <Typography.Paragraph>
+    <div className="policy-page calls-public cfs-page">
+      <h1 className="cfs-heading-l">Calls for sites</h1>
+      <p>
         While a call for sites is open, landowners, developers and agents can tell the council about land that
         could be used for homes, jobs or other development.
-      </Typography.Paragraph>
-      {calls.isLoading && <LoadingSpin label="Loading calls for sites" />}
+      </p>
+      {calls.isLoading && <Loading label="Loading calls for sites" />}
       {calls.error && (
-        <Alert
-          type="error"
-          showIcon
-          message="Failed to load the calls for sites"
-          action={<Button onClick={() => void calls.refetch()}>Try again</Button>}
-        />
+        <LoadFailed message="Failed to load the calls for sites" retry={() => void calls.refetch()} />
       )}
       {calls.data && (
         <>
           <section aria-labelledby="calls-open">
-            <Typography.Title level={2} id="calls-open">
+            <h2 className="cfs-heading-m" id="calls-open">
               Open calls for sites
-            </Typography.Title>
+            </h2>
             {calls.data.open.length === 0 ? (
-              <Typography.Paragraph className="calls-public__inset">
-                {cfsMessages.noOpenCalls}
-              </Typography.Paragraph>
+              <p className="calls-public__inset">{cfsMessages.noOpenCalls}</p>
             ) : (
               <CallCards calls={calls.data.open} when={(call) => closesText(call.endsAt)} />
             )}
           </section>
           {calls.data.upcoming.length > 0 && (
             <section aria-labelledby="calls-upcoming">
-              <Typography.Title level={2} id="calls-upcoming">
+              <h2 className="cfs-heading-m" id="calls-upcoming">
                 Upcoming calls for sites
-              </Typography.Title>
+              </h2>
               <CallCards calls={calls.data.upcoming} when={(call) => opensText(call.startsAt)} />
             </section>
           )}
@@ -84,8 +95,8 @@ export function PublicCallsPage() {
 
 function Frame({ children }: { children: ReactNode }) {
   return (
-    <div className="policy-page calls-public">
-      <Link to="/calls-for-sites" className="calls-public__back">
+    <div className="policy-page calls-public cfs-page">
+      <Link to="/calls-for-sites" className="cfs-back-link">
         All calls for sites
       </Link>
       {children}
@@ -96,7 +107,7 @@ function Frame({ children }: { children: ReactNode }) {
 function CallDetails({ call }: { call: PublicCall }) {
   return (
     <>
-      <Typography.Title level={1}>{call.name}</Typography.Title>
+      <h1 className="cfs-heading-l">{call.name}</h1>
       <p>
         <strong className={`calls-public__tag calls-public__tag--${call.state}`}>
           {callStateLabels[call.state]}
@@ -112,24 +123,22 @@ function CallDetails({ call }: { call: PublicCall }) {
           <dd>{endText(call.endsAt)}</dd>
         </div>
       </dl>
-      {call.description && (
-        <Typography.Paragraph className="calls-public__lead">{call.description}</Typography.Paragraph>
-      )}
+      {call.description && <p className="calls-public__lead">{call.description}</p>}
       {call.guidance && (
         <section aria-labelledby="call-guidance">
-          <Typography.Title level={2} id="call-guidance">
+          <h2 className="cfs-heading-m" id="call-guidance">
             Guidance
-          </Typography.Title>
+          </h2>
           {/* Sanitised by the server (headings, paragraphs, lists and links) before it is kept. */}
           <div className="policy-text" dangerouslySetInnerHTML={{ __html: call.guidance }} />
         </section>
       )}
       {call.layers.length > 0 && (
         <section aria-labelledby="call-layers">
-          <Typography.Title level={2} id="call-layers">
+          <h2 className="cfs-heading-m" id="call-layers">
             Layers on the map
-          </Typography.Title>
-          <Typography.Paragraph>The map for this call for sites shows:</Typography.Paragraph>
+          </h2>
+          <p>The map for this call for sites shows:</p>
           <ul className="calls-public__layers">
             {call.layers.map((layer) => (
               <li key={layer.id}>{layer.title}</li>
@@ -150,29 +159,24 @@ export function PublicCallPage() {
   if (call.isLoading)
     return (
       <Frame>
-        <LoadingSpin label="Loading the call for sites" />
+        <Loading label="Loading the call for sites" />
       </Frame>
     );
   if (missing)
     return (
       <Frame>
-        <Typography.Title level={1}>{cfsMessages.callNotFound}</Typography.Title>
-        <Typography.Paragraph>
+        <h1 className="cfs-heading-l">{cfsMessages.callNotFound}</h1>
+        <p>
           It may have been withdrawn, or the address may be wrong. See the{' '}
           <Link to="/calls-for-sites">calls for sites open now</Link>.
-        </Typography.Paragraph>
+        </p>
       </Frame>
     );
   if (call.error || !call.data)
     return (
       <Frame>
-        <Typography.Title level={1}>Call for sites</Typography.Title>
-        <Alert
-          type="error"
-          showIcon
-          message="Failed to load the call for sites"
-          action={<Button onClick={() => void call.refetch()}>Try again</Button>}
-        />
+        <h1 className="cfs-heading-l">Call for sites</h1>
+        <LoadFailed message="Failed to load the call for sites" retry={() => void call.refetch()} />
       </Frame>
     );
   return (
