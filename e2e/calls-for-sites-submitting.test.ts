@@ -345,10 +345,12 @@ describe('submitting sites to a call (issue 27 point 2)', () => {
       .getByText(/^Boundary: 1(\.00)? ha$/)
       .waitFor();
 
-    // Supporting documents: a file the server refuses, two it keeps, one removed from the keyboard.
+    // Supporting documents: none chosen, a file the server refuses, two it keeps, one removed from the keyboard.
     await page.getByRole('link', { name: 'Continue', exact: true }).click();
     await heading(page, 'Supporting documents').waitFor();
     const documents = page.getByLabel('Upload a document');
+    await page.getByRole('button', { name: 'Upload file' }).click();
+    await page.locator('#error-summary').getByRole('link', { name: 'Select a file to upload' }).waitFor();
     await documents.setInputFiles({
       name: 'notes.txt',
       mimeType: 'text/plain',
