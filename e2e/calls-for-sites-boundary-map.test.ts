@@ -95,7 +95,7 @@ describe('a site’s boundary drawn on the map (issue 27)', () => {
       (ids) => ids.split(' ').map((id) => document.getElementById(id)?.textContent ?? ''),
       hint!,
     );
-    expect(described).toContain('You can also upload a boundary file below.');
+    expect(described).toContain('You can also enter grid references or upload a boundary file below.');
     await field.getByText('Key').click();
     await field.getByRole('checkbox', { name: LAYER }).waitFor();
 

@@ -23,7 +23,7 @@ const BoundaryMapCanvas = lazy(() => import('./BoundaryMapCanvas'));
 /**
  * Issue 27: the boundary of a site submitted to a call for sites, drawn on a map of the council's
  * area with the call's public layers. Below the map, the boundary in words ('Boundary: 1 area,
- * 2.35 ha'), announced as it changes; the form offers a file upload as the way without a pointer.
+ * 2.35 ha'), announced as it changes; the form offers typed grid references and a file upload as the ways without a pointer.
  */
 export function BoundaryMap(props: BoundaryMapProps): JSX.Element {
   const [holder, near] = useNearViewport<HTMLDivElement>();

@@ -17,7 +17,7 @@ export const boundaryMessages = {
     'This boundary has holes in it, which cannot be edited on the map. Remove it and draw it again, or upload a corrected boundary file.',
   notEditable:
     'This boundary cannot be edited on the map. Remove it and draw it again, or upload a corrected boundary file.',
-  uploadHint: 'You can also upload a boundary file below.',
+  uploadHint: 'You can also enter grid references or upload a boundary file below.',
   drawingHint:
     'Click on the map to add the corners of the site. To finish, click the first corner, double-click, or press Enter. Press Escape to stop drawing.',
   editingHint:
