@@ -6,6 +6,8 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { demoDistrict } from '../modules/sites/sites.generator';
 import { seedSites } from '../modules/sites/sites.seed';
 import { createTenant } from '../modules/tenants/tenants.service';
+import { buildEvent } from '../../test/consultation-factories';
+import { buildTenantWithUsers } from '../../test/factories';
 import { createDatabase, dropDatabase } from '../../test/scratch-databases';
 import { openDatabase, type OpenOptions } from './database';
 import { MIGRATIONS_DIR } from './migrate';
@@ -79,6 +81,72 @@ describe('migration 0010 on a database that already has sites', () => {
         expect(counts.sites).toBeGreaterThan(0);
         expect(counts.copies).toBe(counts.sites);
         expect(counts.wrongCells).toBe(0);
+      } finally {
+        await database.close();
+      }
+    },
+  );
+});
+
+describe('migration 0051 on a database that already has call for sites submissions', () => {
+  it(
+    'works out the constraint layers of every submitted site, council by council, and leaves drafts',
+    { timeout: 180_000 },
+    async () => {
+      const scratch = await scratchDatabase();
+      const migrationsDir = await mkdtemp(path.join(os.tmpdir(), 'planning-backfill-migrations-'));
+      temp.push(migrationsDir);
+      const files = (await readdir(MIGRATIONS_DIR)).filter((name) => name.endsWith('.sql')).sort();
+      for (const name of files.filter((file) => file < '0051'))
+        await cp(path.join(MIGRATIONS_DIR, name), path.join(migrationsDir, name));
+
+      // Up to 0050: a submitted site over a flood zone feature, and a draft over it too.
+      const old = await openDatabase(scratch(migrationsDir));
+      const tenant = await buildTenantWithUsers(old.db);
+      const event = await buildEvent(old.db, tenant.id);
+      const ids = await withTenant(old.db, tenant.id, async (trx) => {
+        const user = await trx
+          .selectFrom('users')
+          .select('id')
+          .where('email', '=', tenant.email('resident'))
+          .executeTakeFirstOrThrow();
+        const layer = await trx
+          .insertInto('layers')
+          .values({ tenant_id: tenant.id, layer_name: 'flood_zone_3', title: 'Flood zone 3' })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const square = sql`ST_Multi(ST_MakeEnvelope(560000, 150000, 560100, 150100, 27700))`;
+        await sql`insert into layer_features (tenant_id, layer_id, properties, geom)
+          values (${tenant.id}, ${layer.id}, '{}'::jsonb, ${square})`.execute(trx);
+        const made: Record<string, string> = {};
+        for (const status of ['new', 'draft']) {
+          const submission = await trx
+            .insertInto('cfs_submissions')
+            .values({ tenant_id: tenant.id, event_id: event.id, user_id: user.id, status })
+            .returning('id')
+            .executeTakeFirstOrThrow();
+          await sql`insert into cfs_submission_sites (tenant_id, submission_id, position, name, boundary)
+            values (${tenant.id}, ${submission.id}, 0, 'Water meadow', ${square})`.execute(trx);
+          made[status] = submission.id;
+        }
+        return { submitted: made.new!, draft: made.draft!, layer: String(layer.id) };
+      });
+      await old.close();
+
+      const database = await openDatabase(scratch());
+      try {
+        const rows = await withTenant(database.db, tenant.id, (trx) =>
+          trx
+            .selectFrom('cfs_submission_sites')
+            .select(['submission_id', 'constraint_layers', 'constraints_checked_at'])
+            .execute(),
+        );
+        const of = (id: string) => rows.find((row) => row.submission_id === id)!;
+        expect(of(ids.submitted).constraint_layers).toEqual([
+          { id: ids.layer, title: 'Flood zone 3', features: 1 },
+        ]);
+        expect(of(ids.submitted).constraints_checked_at).not.toBeNull();
+        expect(of(ids.draft).constraint_layers).toBeNull();
       } finally {
         await database.close();
       }
