@@ -5,7 +5,7 @@
 import { writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import lighthouse from 'lighthouse';
-import puppeteer from 'puppeteer-core';
+import puppeteer, { type Page } from 'puppeteer-core';
 import { BENCH_TENANT } from './common';
 
 const METRICS = [
@@ -17,7 +17,20 @@ const METRICS = [
   ['total-byte-weight', 'bytes transferred'],
 ] as const;
 
-export async function runLighthouse(url: string, runs: number): Promise<void> {
+export type LighthouseOptions = {
+  /** The page's name in the printed table. */
+  label?: string;
+  /** Accessibility besides performance (the public call-for-sites pages are held to 100). */
+  accessibility?: boolean;
+  /** Runs in the page before the runs (on the page's origin), e.g. signing a resident in. */
+  prepare?: (page: Page) => Promise<void>;
+};
+
+export async function runLighthouse(
+  url: string,
+  runs: number,
+  { label = 'public document', accessibility = false, prepare }: LighthouseOptions = {},
+): Promise<void> {
   const browser = await puppeteer.launch({
     executablePath: process.env.CHROME_PATH ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
@@ -38,8 +51,11 @@ export async function runLighthouse(url: string, runs: number): Promise<void> {
     // Any same-origin address, to write the council's name where the app reads it.
     await page.goto(new URL('/favicon.svg', url).href);
     await page.evaluate((name) => window.localStorage.setItem('tenantName', name), BENCH_TENANT);
+    if (prepare) await prepare(page);
     console.log(`\nLighthouse mobile profile, ${url}, ${runs} runs:`);
     const scores: number[] = [];
+    const accessibilityScores: number[] = [];
+    const failedAudits = new Set<string>();
     const values: Record<string, string[]> = {};
     let lastLargest: string[] = [];
     for (let run = 1; run <= runs; run += 1) {
@@ -49,7 +65,11 @@ export async function runLighthouse(url: string, runs: number): Promise<void> {
       await cdp.detach();
       const result = await lighthouse(
         url,
-        { disableStorageReset: true, logLevel: 'error', onlyCategories: ['performance'] },
+        {
+          disableStorageReset: true,
+          logLevel: 'error',
+          onlyCategories: accessibility ? ['performance', 'accessibility'] : ['performance'],
+        },
         undefined,
         page,
       );
@@ -57,6 +77,12 @@ export async function runLighthouse(url: string, runs: number): Promise<void> {
       if (process.env.LIGHTHOUSE_JSON) await writeFile(process.env.LIGHTHOUSE_JSON, JSON.stringify(lhr));
       const score = Math.round((lhr.categories.performance!.score ?? 0) * 100);
       scores.push(score);
+      if (accessibility) {
+        accessibilityScores.push(Math.round((lhr.categories.accessibility!.score ?? 0) * 100));
+        // What keeps the score under 100: the failed audits' ids, once each.
+        for (const ref of lhr.categories.accessibility!.auditRefs)
+          if (ref.weight > 0 && lhr.audits[ref.id]?.score === 0) failedAudits.add(ref.id);
+      }
       for (const [id] of METRICS) (values[id] ??= []).push(lhr.audits[id]?.displayValue ?? '?');
       const weight = lhr.audits['total-byte-weight']?.details as
         { items?: { url: string; totalBytes: number }[] } | undefined;
@@ -64,19 +90,25 @@ export async function runLighthouse(url: string, runs: number): Promise<void> {
         .slice(0, 8)
         .map((item) => `${new URL(item.url).pathname} ${(item.totalBytes / 1024).toFixed(1)} KiB`);
       console.log(
-        `  run ${run}: performance ${score}, ${METRICS.map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ')}`,
+        `  run ${run}: performance ${score}${accessibility ? `, accessibility ${accessibilityScores.at(-1)}` : ''}, ${METRICS.map(([id, label]) => `${label} ${lhr.audits[id]?.displayValue ?? '?'}`).join(', ')}`,
       );
     }
     const sorted = [...scores].sort((a, b) => a - b);
     console.log(
       [
         '',
-        `| Lighthouse mobile, public document | median of ${runs} | runs |`,
+        `| Lighthouse mobile, ${label} | median of ${runs} | runs |`,
         '| --- | --- | --- |',
         `| performance score | ${sorted[Math.floor((runs - 1) / 2)]} | ${scores.join(', ')} |`,
+        ...(accessibility
+          ? [
+              `| accessibility score | ${[...accessibilityScores].sort((a, b) => a - b)[Math.floor((runs - 1) / 2)]} | ${accessibilityScores.join(', ')} |`,
+            ]
+          : []),
         ...METRICS.map(([id, label]) => `| ${label} | | ${values[id]!.join(', ')} |`),
         '',
         `- largest transfers (last run): ${lastLargest.join(', ')}`,
+        ...(failedAudits.size > 0 ? [`- failed accessibility audits: ${[...failedAudits].join(', ')}`] : []),
         `- load average before ${loadBefore.map((n) => n.toFixed(2)).join(' ')}, after ${os
           .loadavg()
           .map((n) => n.toFixed(2))

@@ -142,8 +142,13 @@ function grantPaths(grants: readonly Grant[]): string[] {
   return [...new Set(paths)];
 }
 
+/** Addresses in a public frame of their own: no side menu, so none of its access answers. */
+const PUBLIC_FRAME = /^\/calls-for-sites(\/|$)/;
+
 /** The API answers an address opened directly needs first, once someone is signed in. */
 export function signedInDataFor(pathname: string): readonly string[] {
+  // The public call-for-sites frame asks who is signed in, and nothing of the staff menu's.
+  if (PUBLIC_FRAME.test(pathname)) return ['/auth/user'];
   const own = ADDRESS_DATA.find(([pattern]) => pattern.test(pathname))?.[1] ?? [];
   return [...new Set([...SIGNED_IN_DATA, ...own])];
 }

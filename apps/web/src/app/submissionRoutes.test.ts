@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoutes } from 'react-router';
 import { routes } from './router';
-import { screensFor } from './screens';
+import { screensFor, signedInDataFor } from './screens';
 
 // Issue 27 point 2: the submitter's pages are not taken for a call ('calls-for-sites/:callId').
 const leaf = (path: string) => matchRoutes(routes, path)?.at(-1)?.route.path;
@@ -45,5 +45,15 @@ describe('the submission pages’ addresses', () => {
     expect(guard('/calls-for-sites/my-submissions')).toBeUndefined();
     expect(matchRoutes(routes, '/calls-for-sites/my-submissions')).toHaveLength(5);
     expect(matchRoutes(routes, '/calls-for-sites/5b0c')).toHaveLength(4);
+  });
+
+  it('ask early for who is signed in, not for the staff menu’s access answers', () => {
+    for (const path of [
+      '/calls-for-sites',
+      '/calls-for-sites/my-submissions',
+      '/calls-for-sites/submissions/5b0c/sites/1',
+    ])
+      expect(signedInDataFor(path), path).toEqual(['/auth/user']);
+    expect(signedInDataFor('/map').some((path) => path.startsWith('/policy/access'))).toBe(true);
   });
 });
