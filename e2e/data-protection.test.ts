@@ -21,6 +21,7 @@ describe('data protection (issue 26)', () => {
     expect(await contents.getByRole('link').allInnerTexts()).toEqual([
       'Subject access request',
       'Erasure',
+      'Call for sites submissions',
       'Legal holds',
       'Retention',
       'Allow list',
