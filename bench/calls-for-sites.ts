@@ -13,8 +13,6 @@ import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Request } from 'playwright-core';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { seedDemoCall, DEMO_CALL_NAME } from '../apps/server/src/modules/cfs/cfs.seed';
@@ -22,7 +20,7 @@ import { seedDemoConfigs } from '../apps/server/src/modules/content/content.seed
 import { demoDistrict } from '../apps/server/src/modules/sites/sites.generator';
 import { seedDemoLayers } from '../apps/server/src/seed/demo-layers';
 import { DEMO_PASSWORD } from '../apps/server/src/seed/demo-users';
-import { BENCH_TENANT, seedBenchCouncil } from './common';
+import { BENCH_TENANT, seedBenchCouncil, serveWebApp } from './common';
 import { runLighthouse } from './lighthouse';
 
 const { values } = parseArgs({
@@ -70,21 +68,8 @@ const callId = await withTenant(database.db, tenantId, async (trx) => {
   return row.id;
 });
 
-const app = await buildApp({
-  config: loadConfig({
-    NODE_ENV: 'production',
-    APP_URL_TEMPLATE: 'http://{tenant}.planning.test',
-    ALLOW_UNSCANNED_UPLOADS: 'true',
-    WEB_DIST_DIR: path.join(root, 'apps', 'web', 'dist'),
-    LOG_LEVEL: 'warn',
-  }),
-  database,
-  logger: false,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('the app has no port');
-const baseUrl = `http://127.0.0.1:${address.port}`;
+const { app, port } = await serveWebApp(database);
+const baseUrl = `http://127.0.0.1:${port}`;
 
 /** The resident's draft (made the first time), whose first site's page holds the boundary map. */
 async function draftId(): Promise<string> {
@@ -232,7 +217,7 @@ try {
     ].join('\n'),
   );
   if (values.lighthouse) {
-    const host = `http://app.${BENCH_TENANT}.planning.test:${address.port}`;
+    const host = `http://app.${BENCH_TENANT}.planning.test:${port}`;
     for (const page of pages)
       await runLighthouse(`${host}${page.path}`, runs, {
         label: page.name,

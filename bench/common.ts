@@ -126,3 +126,25 @@ export async function startBenchApp(
     throw error;
   }
 }
+
+/**
+ * The real app with the built web app (production config) over `database`, listening on a free
+ * port of this machine: what a browser bench (public pages, Lighthouse) loads.
+ */
+export async function serveWebApp(database: AppDatabase): Promise<{ app: FastifyInstance; port: number }> {
+  const app = await buildApp({
+    config: loadConfig({
+      NODE_ENV: 'production',
+      APP_URL_TEMPLATE: 'http://{tenant}.planning.test',
+      ALLOW_UNSCANNED_UPLOADS: 'true',
+      WEB_DIST_DIR: path.join(import.meta.dirname, '..', 'apps', 'web', 'dist'),
+      LOG_LEVEL: 'warn',
+    }),
+    database,
+    logger: false,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the app has no port');
+  return { app, port: address.port };
+}

@@ -18,12 +18,10 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Request } from 'playwright-core';
 import { documentConfigSchema, type DocumentConfig } from '../packages/shared/src';
-import { buildApp } from '../apps/server/src/app';
-import { loadConfig } from '../apps/server/src/config';
 import { openDatabase } from '../apps/server/src/db/database';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { demoDistrict } from '../apps/server/src/modules/sites/sites.generator';
-import { BENCH_TENANT, seedBenchCouncil } from './common';
+import { BENCH_TENANT, seedBenchCouncil, serveWebApp } from './common';
 import { runLighthouse } from './lighthouse';
 
 const { values } = parseArgs({
@@ -268,28 +266,13 @@ const documentId = await withTenant(database.db, tenantId, async (trx) => {
     .executeTakeFirstOrThrow();
   return row.id;
 });
-const app = await buildApp({
-  config: loadConfig({
-    NODE_ENV: 'production',
-    APP_URL_TEMPLATE: 'http://{tenant}.planning.test',
-    ALLOW_UNSCANNED_UPLOADS: 'true',
-    WEB_DIST_DIR: path.join(root, 'apps', 'web', 'dist'),
-    LOG_LEVEL: 'warn',
-  }),
-  database,
-  logger: false,
-});
-await app.listen({ port: 0, host: '127.0.0.1' });
-const address = app.server.address();
-if (!address || typeof address === 'string') throw new Error('the app has no port');
-const baseUrl = `http://127.0.0.1:${address.port}`;
+const { app, port } = await serveWebApp(database);
+const baseUrl = `http://127.0.0.1:${port}`;
 /** A host whose name gives the bench council (the default TENANT_HOST_PATTERN's second label). */
 const COUNCIL_HOST = `app.${BENCH_TENANT}.planning.test`;
 if (values.serve) {
   // Set up and keep serving, to profile the page by hand (a Chrome trace); Ctrl-C stops.
-  console.log(
-    `serving http://${COUNCIL_HOST}:${address.port}/p/document/${documentId} (map the host to 127.0.0.1)`,
-  );
+  console.log(`serving http://${COUNCIL_HOST}:${port}/p/document/${documentId} (map the host to 127.0.0.1)`);
   await new Promise(() => undefined);
 }
 if (values.lighthouse) {
@@ -297,7 +280,7 @@ if (values.lighthouse) {
     // On the council's own host name, as residents reach it (the browser maps it to this machine):
     // the host names the council, so the server can draw the page's first screen (issue 25).
     await runLighthouse(
-      `http://${COUNCIL_HOST}:${address.port}/p/document/${documentId}`,
+      `http://${COUNCIL_HOST}:${port}/p/document/${documentId}`,
       values.runs === '5' ? 3 : runs,
     );
   } finally {

@@ -5,14 +5,14 @@ import {
   ShareAltOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import type { DocumentExportFormat } from '@planning/shared';
 import { useTenant } from '../../platform/tenant/TenantContext';
 import { headerColors } from '../../platform/tenant/tenantTheme';
-import { logout } from '../../platform/session/api';
-import { useAccess, useCurrentUser, useResetAuth } from '../../platform/session/hooks';
+import { useAccess, useCurrentUser } from '../../platform/session/hooks';
 import type { ExportProgress } from '../../shared/document-export/useDocumentExport';
 import { MenuButton, type MenuItem } from '../../shared/public-frame/MenuButton';
+import { LOG_OUT, useMenuChoice } from '../../shared/public-frame/useMenuChoice';
 
 const CONSULTATIONS_READ = [{ unit: 'consultations', action: 'read' }] as const;
 
@@ -149,8 +149,7 @@ function PublicUserMenu({
   color: string;
 }) {
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
-  const resetAuth = useResetAuth();
+  const handleClick = useMenuChoice('/p/document/all');
   if (!user) return null;
   const resident = user.kind === 'public';
   const query = share ? `?share=${encodeURIComponent(share)}` : '';
@@ -167,23 +166,8 @@ function PublicUserMenu({
           { key: '/p/document/preferences', label: 'Communications preferences' },
         ]
       : []),
-    { key: 'logout', label: 'Log out' },
+    { key: LOG_OUT, label: 'Log out' },
   ];
-  const handleClick = async (key: string) => {
-    if (key !== 'logout') {
-      await navigate(key);
-      return;
-    }
-    try {
-      await logout();
-    } catch (error) {
-      const { notifyError } = await import('../../platform/notices/notifyError');
-      notifyError(error);
-      return;
-    }
-    resetAuth();
-    await navigate('/p/document/all', { replace: true });
-  };
   return (
     <MenuButton
       className="public-header__button"

@@ -1,14 +1,14 @@
 import { DownOutlined, UserOutlined } from '@ant-design/icons';
-import { Link, Outlet, useLocation, useNavigate } from 'react-router';
+import { Link, Outlet, useLocation } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/SkipLink';
 import { PageMaintenance } from '../../../platform/maintenance/PageMaintenance';
 import { pageMaintenanceFor } from '../../../platform/maintenance/maintenance';
 import { useMaintenanceClock } from '../../../platform/maintenance/useMaintenanceClock';
-import { logout } from '../../../platform/session/api';
-import { useCurrentUser, useResetAuth } from '../../../platform/session/hooks';
+import { useCurrentUser } from '../../../platform/session/hooks';
 import { useTenant } from '../../../platform/tenant/TenantContext';
 import { headerColors } from '../../../platform/tenant/tenantTheme';
 import { MenuButton, type MenuItem } from '../../../shared/public-frame/MenuButton';
+import { LOG_OUT, useMenuChoice } from '../../../shared/public-frame/useMenuChoice';
 import '../../../shared/documents/publicDocuments.css';
 import './publicFrame.css';
 
@@ -18,28 +18,12 @@ const MY_SUBMISSIONS = '/calls-for-sites/my-submissions';
 /** The signed-in person's menu: their submissions (a consultation account's), and Log out. */
 function AccountMenu({ color }: { color: string }) {
   const { user } = useCurrentUser();
-  const navigate = useNavigate();
-  const resetAuth = useResetAuth();
+  const choose = useMenuChoice(CALLS);
   if (!user) return null;
   const items: MenuItem[] = [
     ...(user.kind === 'public' ? [{ key: MY_SUBMISSIONS, label: 'Your submissions' }] : []),
-    { key: 'logout', label: 'Log out' },
+    { key: LOG_OUT, label: 'Log out' },
   ];
-  const choose = async (key: string) => {
-    if (key !== 'logout') {
-      await navigate(key);
-      return;
-    }
-    try {
-      await logout();
-    } catch (error) {
-      const { notifyError } = await import('../../../platform/notices/notifyError');
-      notifyError(error);
-      return;
-    }
-    resetAuth();
-    await navigate(CALLS, { replace: true });
-  };
   return (
     <MenuButton
       className="public-header__button"
