@@ -124,7 +124,8 @@ beforeAll(async () => {
   await withTenant(t.database.db, tenant.id, async (trx) => {
     const { rows } = await sql<{ id: string; boundary: string }>`
       select id::text as id, ST_AsGeoJSON(ST_Transform(ST_GeometryN(geom, 1), 4326), 7) as boundary
-      from sites where not is_deleted order by id limit 2`.execute(trx);
+      from sites where not is_deleted order by sites.id limit 2`.execute(trx);
+    // Ordered by the number (the text would put site 100 before site 95 once the ids reach 100).
     existing.push(...rows.map((row) => ({ id: row.id, boundary: JSON.parse(row.boundary) as object })));
     // A constraint layer with one feature over the first existing site.
     const layer = await trx
@@ -344,7 +345,9 @@ describe("a site's call for sites submissions, for its page (issue 27 point 4)",
     const { rows } = await withTenant(t.database.db, tenant.id, (trx) =>
       sql<{
         id: string;
-      }>`select id::text as id from sites where not is_deleted order by id offset 2 limit 1`.execute(trx),
+      }>`select id::text as id from sites where not is_deleted order by sites.id offset 2 limit 1`.execute(
+        trx,
+      ),
     );
     const plain = await call(officer, 'GET', `/cfs/sites/${rows[0]!.id}/submissions`);
     expect(plain.json()).toEqual({ submissions: [] });

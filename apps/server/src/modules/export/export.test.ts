@@ -68,7 +68,9 @@ beforeAll(async () => {
     return rows.map((row) => row.id);
   });
   foreignIds = await withTenant(t.database.db, other.id, async (trx) => {
-    const { rows } = await sql<{ id: string }>`select id::text as id from sites order by id`.execute(trx);
+    const { rows } = await sql<{ id: string }>`select id::text as id from sites order by sites.id`.execute(
+      trx,
+    );
     return rows.map((row) => row.id);
   });
 });

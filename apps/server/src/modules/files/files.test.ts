@@ -31,9 +31,9 @@ let bareSiteId: string;
 
 const firstSite = (app: TestApp, tenantId: string) =>
   withTenant(app.database.db, tenantId, async (trx) => {
-    const { rows } = await sql<{ id: string }>`select id::text as id from sites order by id limit 1`.execute(
-      trx,
-    );
+    const { rows } = await sql<{
+      id: string;
+    }>`select id::text as id from sites order by sites.id limit 1`.execute(trx);
     return rows[0]!.id;
   });
 
