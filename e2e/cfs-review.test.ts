@@ -19,8 +19,9 @@ import {
  * Issue 27 points 4 and 6, the officers' side of a call for sites: the queue with its counts,
  * overlaps and constraints, one submission's sites and overlaps, starting a review, accepting one
  * (a site is made, whose page shows the submission), merging one into the site it lies over,
- * rejecting two at once from the queue and another alone with a reason, the call's figures and
- * its CSV export; a viewer has no way in. Screens are reached by their links, not reloaded.
+ * rejecting two at once from the queue and another alone with a reason (the submitter is emailed
+ * it), the call's figures and its CSV export, and the accepted site found by /map's search with
+ * its availability (point 8); a viewer has no way in. Screens are reached by their links, not reloaded.
  */
 
 let running: RunningApp;
@@ -281,6 +282,17 @@ describe('reviewing call for sites submissions (issue 27 points 4 and 6)', () =>
     await page.getByText(R.rejected).waitFor();
     await page.locator('.cfs-review__status', { hasText: 'Not accepted' }).waitFor();
     await page.getByText('The reason given: The land lies outside the plan area.').waitFor();
+    // The submitter is told, with the reason.
+    await expect
+      .poll(async () =>
+        (await running.outbox()).find(
+          (mail) => mail.subject === `Submission ${subs.other.reference} not accepted`,
+        ),
+      )
+      .toMatchObject({
+        to: 'mair@example.com',
+        text: expect.stringContaining('The reason given: The land lies outside the plan area.'),
+      });
 
     // The call's figures.
     await page.getByRole('link', { name: 'Back to the submissions' }).click();
@@ -300,6 +312,28 @@ describe('reviewing call for sites submissions (issue 27 points 4 and 6)', () =>
     await page.getByRole('tab', { name: 'Accepted (2)', exact: true }).waitFor();
     await page.getByRole('tab', { name: 'New (0)', exact: true }).waitFor();
     await page.getByRole('tab', { name: 'Not accepted (3)' }).waitFor();
+
+    // Issue 27 point 8: the accepted site is one of the council's sites, found by /map's search
+    // with the availability its submission gave ('6 to 10 years' becomes '6-10 years').
+    const sixToTen = await withTenant(running.database.db, await councilId(running), async (trx) => {
+      const { rows } = await sql<{ n: number; paddock: number }>`
+        select count(*)::int as n, count(*) filter (where site_name = 'Paddock at Oldbury')::int as paddock
+        from sites where availability_time_period = '6-10 years' and scenario_name = 'Base' and not is_deleted`.execute(
+        trx,
+      );
+      return rows[0]!;
+    });
+    expect(sixToTen.paddock).toBe(1);
+    await page.getByRole('menuitem', { name: 'Map' }).click();
+    await page.waitForURL(/\/map$/);
+    await page
+      .getByRole('group', { name: 'Availability' })
+      .getByRole('checkbox', { name: '6-10 years', exact: true })
+      .check();
+    await page.getByRole('button', { name: 'Search Sites' }).click();
+    await expect
+      .poll(() => page.locator('.site-results__count').textContent(), { timeout: 30_000 })
+      .toBe(`${sixToTen.n.toLocaleString('en-GB')} sites found`);
   });
 
   it('gives a viewer no menu entry and no way in', async () => {
