@@ -1,10 +1,4 @@
-import {
-  DownloadOutlined,
-  DownOutlined,
-  LoadingOutlined,
-  ShareAltOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { DownloadOutlined, DownOutlined, LoadingOutlined, ShareAltOutlined } from '@ant-design/icons';
 import { Link, useLocation } from 'react-router';
 import type { DocumentExportFormat } from '@planning/shared';
 import { useTenant } from '../../platform/tenant/TenantContext';
@@ -12,7 +6,7 @@ import { headerColors } from '../../platform/tenant/tenantTheme';
 import { useAccess, useCurrentUser } from '../../platform/session/hooks';
 import type { ExportProgress } from '../../shared/document-export/useDocumentExport';
 import { MenuButton, type MenuItem } from '../../shared/public-frame/MenuButton';
-import { LOG_OUT, useMenuChoice } from '../../shared/public-frame/useMenuChoice';
+import { AccountMenu } from '../../shared/public-frame/AccountMenu';
 
 const CONSULTATIONS_READ = [{ unit: 'consultations', action: 'read' }] as const;
 
@@ -149,7 +143,6 @@ function PublicUserMenu({
   color: string;
 }) {
   const { user } = useCurrentUser();
-  const handleClick = useMenuChoice('/p/document/all');
   if (!user) return null;
   const resident = user.kind === 'public';
   const query = share ? `?share=${encodeURIComponent(share)}` : '';
@@ -166,19 +159,6 @@ function PublicUserMenu({
           { key: '/p/document/preferences', label: 'Communications preferences' },
         ]
       : []),
-    { key: LOG_OUT, label: 'Log out' },
   ];
-  return (
-    <MenuButton
-      className="public-header__button"
-      style={{ color }}
-      items={items}
-      onSelect={(key) => void handleClick(key)}
-      menuLabel="Account"
-    >
-      <UserOutlined aria-hidden />
-      {user.name}
-      <DownOutlined aria-hidden />
-    </MenuButton>
-  );
+  return <AccountMenu items={items} home="/p/document/all" color={color} />;
 }

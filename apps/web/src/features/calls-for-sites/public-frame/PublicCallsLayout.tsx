@@ -1,4 +1,3 @@
-import { DownOutlined, UserOutlined } from '@ant-design/icons';
 import { Link, Outlet, useLocation } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/SkipLink';
 import { PageMaintenance } from '../../../platform/maintenance/PageMaintenance';
@@ -7,37 +6,15 @@ import { useMaintenanceClock } from '../../../platform/maintenance/useMaintenanc
 import { useCurrentUser } from '../../../platform/session/hooks';
 import { useTenant } from '../../../platform/tenant/TenantContext';
 import { headerColors } from '../../../platform/tenant/tenantTheme';
-import { MenuButton, type MenuItem } from '../../../shared/public-frame/MenuButton';
-import { LOG_OUT, useMenuChoice } from '../../../shared/public-frame/useMenuChoice';
+import { AccountMenu } from '../../../shared/public-frame/AccountMenu';
 import '../../../shared/documents/publicDocuments.css';
 import './publicFrame.css';
 
 const CALLS = '/calls-for-sites';
 const MY_SUBMISSIONS = '/calls-for-sites/my-submissions';
 
-/** The signed-in person's menu: their submissions (a consultation account's), and Log out. */
-function AccountMenu({ color }: { color: string }) {
-  const { user } = useCurrentUser();
-  const choose = useMenuChoice(CALLS);
-  if (!user) return null;
-  const items: MenuItem[] = [
-    ...(user.kind === 'public' ? [{ key: MY_SUBMISSIONS, label: 'Your submissions' }] : []),
-    { key: LOG_OUT, label: 'Log out' },
-  ];
-  return (
-    <MenuButton
-      className="public-header__button"
-      style={{ color }}
-      items={items}
-      onSelect={(key) => void choose(key)}
-      menuLabel="Account"
-    >
-      <UserOutlined aria-hidden />
-      {user.name}
-      <DownOutlined aria-hidden />
-    </MenuButton>
-  );
-}
+/** A consultation account's own submissions in its menu, beside Log out. */
+const submitterItems = [{ key: MY_SUBMISSIONS, label: 'Your submissions' }];
 
 /**
  * Issue 27 point 7: the frame of the public call-for-sites pages (the list, a call, a submission's
@@ -73,7 +50,7 @@ export function PublicCallsLayout() {
               Log in
             </Link>
           )}
-          <AccountMenu color={color} />
+          <AccountMenu items={user?.kind === 'public' ? submitterItems : []} home={CALLS} color={color} />
         </nav>
       </header>
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="public-layout__main public-calls__main">
