@@ -48,9 +48,11 @@ describe('a public document (spec 02 §2 Public document page)', () => {
     expect(await header.getByRole('link', { name: 'Log in' }).count()).toBe(1);
     expect(await header.getByRole('link', { name: 'All Documents' }).count()).toBe(0);
 
-    // Sections numbered 1 to 4 in reading order, each reachable by its anchor.
-    const headings = await page.getByRole('heading', { level: 2 }).allTextContents();
-    expect(headings).toEqual(['1Introduction', '2Housing need', '3Proposed sites', '4Have your say']);
+    // Sections numbered 1 to 4 in reading order, each reachable by its anchor. The body paints its
+    // first sections at once and the rest a step later (DocumentBody), so the list is polled.
+    await expect
+      .poll(() => page.getByRole('heading', { level: 2 }).allTextContents())
+      .toEqual(['1Introduction', '2Housing need', '3Proposed sites', '4Have your say']);
     expect(await page.locator(`#${sectionAnchor('intro')}`).count()).toBe(1);
     const contents = page.getByRole('navigation', { name: 'Document contents' });
     expect(await contents.getByRole('link').allTextContents()).toEqual([
