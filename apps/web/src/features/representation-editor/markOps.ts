@@ -2,6 +2,7 @@ import type { Mark as PMMark, Node as PMNode } from '@tiptap/pm/model';
 import type { Transaction } from '@tiptap/pm/state';
 import { AddMarkStep, RemoveMarkStep, type Step } from '@tiptap/pm/transform';
 import type { EditorNode, RedactionType } from '@planning/shared';
+import { randomUuid } from '../../platform/randomUuid';
 
 /**
  * What the editor does with its marks, as functions of ProseMirror documents and transactions (no
@@ -112,7 +113,7 @@ export function removeMarksWithId(tr: Transaction, type: SpecMarkType, id: strin
 }
 
 /** A new id for a mark (the shared schema's docId). */
-export const newDocId = (): string => crypto.randomUUID();
+export const newDocId = (): string => randomUuid();
 
 /** Redacts [from, to): a redaction mark of that type with a new docId. */
 export function redact(

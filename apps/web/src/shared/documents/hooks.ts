@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { DOCUMENT_LIMITS } from '@planning/shared';
 import { track, type TrackingEvent } from './api';
+import { randomUuid } from '../../platform/randomUuid';
 
 /**
  * Spec 02 §4 interaction tracking: 'open' when the page opens, a heartbeat every 30 s while the
@@ -10,7 +11,7 @@ import { track, type TrackingEvent } from './api';
 export function useDocumentTracking(documentId: string | null) {
   useEffect(() => {
     if (!documentId) return;
-    const viewId = crypto.randomUUID();
+    const viewId = randomUuid();
     let closed = false;
     const send = (event: TrackingEvent) => {
       track(documentId, viewId, event).catch(() => undefined);
