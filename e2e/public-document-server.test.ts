@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { sectionAnchor } from '@planning/shared';
 import { DEMO_DOCUMENT_TITLE } from '../apps/server/src/modules/documents/documents.seed';
 import { demoDocumentId } from './support/documents';
-import { councilId, startRunningApp, type RunningApp } from './support/running-app';
+import { councilId, launchJourneyBrowser, startRunningApp, type RunningApp } from './support/running-app';
 
 // Issue 25: on the council's own host name the server draws the public document's first screen,
 // readable without script, and the app takes its place without moving anything.
@@ -18,17 +18,9 @@ beforeAll(async () => {
   // The default TENANT_HOST_PATTERN reads the council from the host's second label.
   const origin = `http://app.demo.planning.test:${port}`;
   documentUrl = `${origin}/p/document/${documentId}`;
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-dev-shm-usage',
-      '--host-resolver-rules=MAP *.planning.test 127.0.0.1',
-      // Plain HTTP here, HTTPS in production: a secure context as there.
-      `--unsafely-treat-insecure-origin-as-secure=${origin}`,
-    ],
-  });
+  // Plain HTTP at a name that is not localhost: no secure context (the headless shell ignores
+  // --unsafely-treat-insecure-origin-as-secure), as for a council trying the app on its network.
+  browser = await launchJourneyBrowser(['--host-resolver-rules=MAP *.planning.test 127.0.0.1']);
 });
 afterAll(async () => {
   await browser?.close();
