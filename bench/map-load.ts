@@ -139,6 +139,8 @@ type Load = {
   scripts: Map<string, number>;
   sitesDrawnMs: number | null;
   resultsCompleteMs: number | null;
+  /** The page's main thread from navigation to network idle (Chromium's Performance metrics), ms. */
+  mainThread: { tasks: number; script: number; layout: number; style: number };
 };
 
 /**
@@ -218,6 +220,7 @@ async function loadPage(
         uploadThroughput: throughput,
       });
     }
+    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
     const traffic = countTraffic(context);
     if (tracePath) await browser.startTracing(page, { path: tracePath, categories: TRACE_CATEGORIES });
     await page.goto(`${baseUrl}${route}`);
@@ -239,7 +242,15 @@ async function loadPage(
     // Whatever the screen still fetches (tiles for the first view, late chunks) counts too.
     await page.waitForLoadState('networkidle', { timeout: DEADLINE_MS });
     if (tracePath) await browser.stopTracing();
-    return { ...(await traffic()), sitesDrawnMs, resultsCompleteMs };
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    const metric = (name: string) => 1000 * (metrics.find((entry) => entry.name === name)?.value ?? 0);
+    const mainThread = {
+      tasks: metric('TaskDuration'),
+      script: metric('ScriptDuration'),
+      layout: metric('LayoutDuration'),
+      style: metric('RecalcStyleDuration'),
+    };
+    return { ...(await traffic()), sitesDrawnMs, resultsCompleteMs, mainThread };
   } finally {
     await context.close();
   }
@@ -298,7 +309,8 @@ try {
     const total = KINDS.reduce((sum, kind) => sum + load.bytes[kind], 0);
     console.log(
       `  run ${run}: sites drawn ${seconds(load.sitesDrawnMs!)}, all results ${seconds(load.resultsCompleteMs!)}, ` +
-        `${KINDS.map((kind) => `${kind} ${kb(load.bytes[kind])}`).join(', ')}, total ${kb(total)}`,
+        `${KINDS.map((kind) => `${kind} ${kb(load.bytes[kind])}`).join(', ')}, total ${kb(total)}, ` +
+        `main thread ${seconds(load.mainThread.tasks)}`,
     );
   }
 
@@ -334,6 +346,21 @@ try {
           loads.map((l) => l.bytes[kind]),
           kb,
         ),
+      ),
+      line(
+        'main thread busy, navigation to network idle (TaskDuration)',
+        loads.map((l) => l.mainThread.tasks),
+        seconds,
+      ),
+      line(
+        '… of it running script (ScriptDuration)',
+        loads.map((l) => l.mainThread.script),
+        seconds,
+      ),
+      line(
+        '… of it layout and style (LayoutDuration + RecalcStyleDuration)',
+        loads.map((l) => l.mainThread.layout + l.mainThread.style),
+        seconds,
       ),
       line(
         'API decoded',
