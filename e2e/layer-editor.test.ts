@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { PNG } from 'pngjs';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { placeSearchMessages } from '@planning/shared';
 import { withTenant } from '../apps/server/src/db/tenant-transaction';
 import { axeViolationsIn } from './support/axe';
 import {
@@ -201,6 +202,66 @@ describe('the layer editor (issue 13): style, filter builder, preview, view', ()
       await page.context().close();
     },
   );
+
+  it("puts a field's values in the public place search, and takes them out again (issue 27)", async () => {
+    /** What the public maps' place search finds for `q`, signed out. */
+    const placesFor = async (q: string) => {
+      const answer = await running.app.inject({
+        method: 'GET',
+        url: `/api/v1/public/places?q=${encodeURIComponent(q)}`,
+        headers: { 'x-tenant': 'demo' },
+      });
+      expect(answer.statusCode).toBe(200);
+      return (answer.json() as { places: { name: string; kind: string }[] }).places;
+    };
+    const stored = () =>
+      withTenant(running.database.db, tenantId, (trx) =>
+        trx
+          .selectFrom('layers')
+          .select(['place_field', 'place_kind'])
+          .where('id', '=', layerId)
+          .executeTakeFirstOrThrow(),
+      );
+    expect(await placesFor('West zone')).not.toContainEqual(expect.objectContaining({ name: 'West zone' }));
+
+    const page = await openAsTenant(
+      running,
+      'demo',
+      `/admin/placemaker/geodata/layers/edit?layerId=${layerId}`,
+      'admin',
+    );
+    await page.getByRole('heading', { name: `Edit ${TITLE}` }).waitFor({ timeout: 30_000 });
+    const field = page.getByRole('combobox', { name: placeSearchMessages.layerField });
+    const kind = page.getByRole('combobox', { name: placeSearchMessages.layerKind });
+    await page.getByText(placeSearchMessages.layerFieldHint).waitFor();
+    // Nothing is searched until someone chooses a field: the kind waits for it.
+    expect(await kind.isDisabled()).toBe(true);
+    await chooseOption(page, field, 'Name (name)');
+    await expect.poll(() => kind.isDisabled()).toBe(false);
+    expect(await page.locator('.ant-form-item').filter({ has: kind }).textContent()).toContain(
+      placeSearchMessages.layerKinds.name,
+    );
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Layer saved').waitFor();
+    expect(await stored()).toEqual({ place_field: 'name', place_kind: 'name' });
+    expect(await placesFor('West zone')).toContainEqual(
+      expect.objectContaining({ name: 'West zone', kind: 'feature' }),
+    );
+
+    // Shown again after a reload, then cleared: the names leave the public search.
+    await page.reload();
+    await page.getByRole('heading', { name: `Edit ${TITLE}` }).waitFor({ timeout: 30_000 });
+    const fieldItem = page.locator('.ant-form-item').filter({ has: field });
+    await fieldItem.getByText('Name (name)').waitFor();
+    await fieldItem.locator('.ant-select').hover();
+    await fieldItem.locator('.ant-select-clear').click();
+    await expect.poll(() => kind.isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Layer saved').last().waitFor();
+    await expect.poll(stored).toEqual({ place_field: null, place_kind: null });
+    expect(await placesFor('West zone')).not.toContainEqual(expect.objectContaining({ name: 'West zone' }));
+    await page.context().close();
+  });
 
   it('says so when the address names no layer', async () => {
     const page = await openAsTenant(

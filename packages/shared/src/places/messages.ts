@@ -12,4 +12,11 @@ export const placeSearchMessages = {
   results: (count: number) => (count === 1 ? '1 place found' : `${count} places found`),
   kinds: { town: 'Town or village', postcode: 'Postcode', feature: 'Place' },
   placeFieldUnknown: 'Choose one of the layer’s fields to search',
+  // The layer editor's setting (PUT /layers/{id} placeSearch).
+  layerField: 'Found by the public place search',
+  layerFieldHint:
+    'Anyone can find this field’s values in the public maps’ place search. Leave it empty to keep them out.',
+  layerFieldNone: 'Not searched',
+  layerKind: 'The field holds',
+  layerKinds: { name: 'Place names', postcode: 'Postcodes' },
 } as const;

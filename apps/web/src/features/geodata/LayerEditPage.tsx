@@ -20,7 +20,10 @@ import {
 import {
   layerMachineNameSchema,
   layerMessages,
+  layerPlaceFieldKinds,
   layerUpdateSchema,
+  placeSearchMessages,
+  type LayerPlaceSearch,
   type Layer,
   type LayerStyle,
   type LayerUpdate,
@@ -69,6 +72,9 @@ type EditValues = StyleValues & {
   addOnMap: boolean;
   zIndex: number | null;
   tags: string[];
+  /** Place search (issue 27): the field whose values the public maps can find, or none. */
+  placeField: string | null;
+  placeKind: LayerPlaceSearch['kind'];
 };
 
 const valuesOf = (layer: Layer): EditValues => ({
@@ -84,6 +90,8 @@ const valuesOf = (layer: Layer): EditValues => ({
   addOnMap: layer.addOnMap,
   zIndex: layer.zIndex,
   tags: layer.tags,
+  placeField: layer.placeSearch?.field ?? null,
+  placeKind: layer.placeSearch?.kind ?? 'name',
   ...styleValuesOf(editableStyle(layer)),
 });
 
@@ -100,6 +108,7 @@ const updateOf = (values: EditValues, style: LayerStyle) => ({
   addOnMap: values.addOnMap,
   zIndex: values.zIndex ?? 0,
   tags: values.tags,
+  placeSearch: values.placeField ? { field: values.placeField, kind: values.placeKind } : null,
   style,
 });
 
@@ -335,6 +344,33 @@ function LayerEditor({ layer }: { layer: Layer }) {
                   placeholder="Type a tag, then Enter"
                 />
               </Form.Item>
+              <Space wrap size="large" align="start">
+                <Form.Item
+                  name="placeField"
+                  label={placeSearchMessages.layerField}
+                  extra={placeSearchMessages.layerFieldHint}
+                >
+                  <Select
+                    allowClear
+                    style={{ minWidth: 240 }}
+                    placeholder={placeSearchMessages.layerFieldNone}
+                    options={layer.fields.map((field) => ({
+                      value: field.name,
+                      label: field.label ? `${field.label} (${field.name})` : field.name,
+                    }))}
+                  />
+                </Form.Item>
+                <Form.Item name="placeKind" label={placeSearchMessages.layerKind}>
+                  <Select
+                    style={{ minWidth: 160 }}
+                    disabled={!values.placeField}
+                    options={layerPlaceFieldKinds.map((kind) => ({
+                      value: kind,
+                      label: placeSearchMessages.layerKinds[kind],
+                    }))}
+                  />
+                </Form.Item>
+              </Space>
             </Card>
             <Card
               title={
