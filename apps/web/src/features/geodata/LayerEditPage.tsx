@@ -47,6 +47,7 @@ import {
   type StyleValues,
 } from './style/layerStyleForm';
 import { errorText } from './errorText';
+import { fieldChoiceLabel } from './fieldLabel';
 import './geodata.css';
 
 export const layerEditTexts = {
@@ -356,7 +357,7 @@ function LayerEditor({ layer }: { layer: Layer }) {
                     placeholder={placeSearchMessages.layerFieldNone}
                     options={layer.fields.map((field) => ({
                       value: field.name,
-                      label: field.label ? `${field.label} (${field.name})` : field.name,
+                      label: fieldChoiceLabel(field),
                     }))}
                   />
                 </Form.Item>

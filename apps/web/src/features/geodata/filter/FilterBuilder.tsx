@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Button, Input, InputNumber, Radio, Select, Space, Switch, Typography } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { colorProblem, expressionOperator, type LayerField } from '@planning/shared';
+import { fieldChoiceLabel } from '../fieldLabel';
 import { swatchOf } from '../style/layerStyleForm';
 import {
   addChild,
@@ -301,10 +302,7 @@ function ColumnSelect({
   label: string;
   onChange: (name: string) => void;
 }) {
-  const options = columns.map((column) => ({
-    value: column.name,
-    label: column.label && column.label !== column.name ? `${column.label} (${column.name})` : column.name,
-  }));
+  const options = columns.map((column) => ({ value: column.name, label: fieldChoiceLabel(column) }));
   if (value && !columns.some((column) => column.name === value)) options.unshift({ value, label: value });
   return (
     <Select
