@@ -50,11 +50,11 @@ export async function closeOpenPages(): Promise<void> {
  * runs), else the full Chromium. The headless shell has no browser UI or GPU compositor to run:
  * a journey file took a third less of Chromium's CPU on it (bench/README.md, eighth session).
  */
-export function journeyBrowserPath(): string {
+function journeyBrowserPath(): string {
+  const headlessShell = '/usr/bin/chromium-headless-shell';
   if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
-  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium';
+  return existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium';
 }
-const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
 
 /**
  * Launches the journeys' Chromium with `extraArgs`. Shared memory goes to /dev/shm unless it is
